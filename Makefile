@@ -1,0 +1,28 @@
+# The two commands a newcomer runs: `make start` and `make test`.
+SHELL := /bin/bash
+NODE_MODULES := node_modules/.package-lock.json
+TEST_FILES = $(shell find packages apps test -name '*.test.ts' -not -path '*/node_modules/*' | sort)
+TEST_CONCURRENCY ?= 4
+
+.PHONY: start test install typecheck bench services
+
+$(NODE_MODULES): package.json $(wildcard packages/*/package.json apps/*/package.json)
+	@command -v node >/dev/null || { echo "Node.js 20+ is required (apt-get install nodejs npm)"; exit 1; }
+	npm install --no-audit --no-fund
+	@touch $(NODE_MODULES)
+
+install: $(NODE_MODULES)
+
+## Run the platform (embedded Postgres and in-process jobs unless DATABASE_URL / REDIS_URL are set).
+start: install
+	npx tsx apps/gateway/src/main.ts
+
+typecheck: install
+	npx tsc -p tsconfig.json --noEmit
+
+services:
+	@bash scripts/ensure-services.sh
+
+## Type-check, then run every test file against the real Postgres and Redis.
+test: install services typecheck
+	node --import tsx --test --test-concurrency=$(TEST_CONCURRENCY) --test-timeout=120000 $(TEST_FILES)

@@ -1,0 +1,111 @@
+// Typed configuration, read once from the environment and frozen. No other module reads process.env.
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+export interface S3Config {
+  bucket: string;
+  endpoint?: string;
+  region: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  publicUrl?: string;
+}
+
+export interface Config {
+  readonly port: number;
+  readonly host: string;
+  /** Unset → embedded PGlite under `dataDir/pg`. */
+  readonly databaseUrl?: string;
+  /** Unset → in-process bus and local caches. */
+  readonly redisUrl?: string;
+  readonly baseDomain: string;
+  readonly dataDir: string;
+  readonly appSecret: string;
+  readonly s3?: S3Config;
+  readonly stripe?: { secretKey: string; webhookSecret?: string; apiBase?: string };
+  readonly otelEndpoint?: string;
+  readonly logLevel: string;
+  readonly production: boolean;
+  /** Max JSON body size in bytes (Strapi: 1 MB). */
+  readonly bodyLimit: number;
+  /** Statement timeout for content queries, ms. */
+  readonly statementTimeoutMs: number;
+  readonly dbPoolSize: number;
+  /** How many compiled project runtimes one instance keeps. */
+  readonly runtimeCacheSize: number;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+type Env = Record<string, string | undefined>;
+
+function int(env: Env, key: string, fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER): number {
+  const raw = env[key];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max) throw new ConfigError(`${key} must be an integer between ${min} and ${max}, got "${raw}"`);
+  return n;
+}
+
+function str(env: Env, key: string): string | undefined {
+  const v = env[key];
+  return v === undefined || v.trim() === '' ? undefined : v.trim();
+}
+
+/** In embedded mode the secret is generated once and kept under the data dir; otherwise it is required. */
+function resolveAppSecret(env: Env, dataDir: string, embedded: boolean): string {
+  const given = str(env, 'APP_SECRET');
+  if (given) {
+    if (given.length < 16) throw new ConfigError('APP_SECRET must be at least 16 characters');
+    return given;
+  }
+  if (!embedded) throw new ConfigError('APP_SECRET is required when DATABASE_URL is set');
+  const file = join(dataDir, 'app-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const databaseUrl = str(env, 'DATABASE_URL');
+  const dataDir = resolve(str(env, 'DATA_DIR') ?? '.data');
+  const bucket = str(env, 'S3_BUCKET');
+  const stripeKey = str(env, 'STRIPE_SECRET_KEY');
+  const baseDomain = (str(env, 'BASE_DOMAIN') ?? 'localhost').toLowerCase();
+  if (!/^[a-z0-9.-]+$/.test(baseDomain)) throw new ConfigError(`BASE_DOMAIN is not a host name: "${baseDomain}"`);
+  const config: Config = {
+    port: int(env, 'PORT', 1337, 0, 65535),
+    host: str(env, 'HOST') ?? '127.0.0.1',
+    databaseUrl,
+    redisUrl: str(env, 'REDIS_URL'),
+    baseDomain,
+    dataDir,
+    appSecret: resolveAppSecret(env, dataDir, !databaseUrl),
+    s3: bucket
+      ? {
+          bucket,
+          endpoint: str(env, 'S3_ENDPOINT'),
+          region: str(env, 'S3_REGION') ?? 'us-east-1',
+          accessKeyId: str(env, 'S3_ACCESS_KEY_ID'),
+          secretAccessKey: str(env, 'S3_SECRET_ACCESS_KEY'),
+          publicUrl: str(env, 'MEDIA_PUBLIC_URL'),
+        }
+      : undefined,
+    stripe: stripeKey
+      ? { secretKey: stripeKey, webhookSecret: str(env, 'STRIPE_WEBHOOK_SECRET'), apiBase: str(env, 'STRIPE_API_BASE') }
+      : undefined,
+    otelEndpoint: str(env, 'OTEL_EXPORTER_OTLP_ENDPOINT'),
+    logLevel: str(env, 'LOG_LEVEL') ?? 'info',
+    production: env.NODE_ENV === 'production',
+    bodyLimit: int(env, 'BODY_LIMIT', 1024 * 1024, 1024),
+    statementTimeoutMs: int(env, 'STATEMENT_TIMEOUT_MS', 10_000, 100),
+    dbPoolSize: int(env, 'DB_POOL_SIZE', 20, 1, 1000),
+    runtimeCacheSize: int(env, 'RUNTIME_CACHE_SIZE', 500, 1),
+  };
+  return Object.freeze(config);
+}

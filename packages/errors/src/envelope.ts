@@ -1,0 +1,76 @@
+import {
+  AppError,
+  InternalServerError,
+  MethodNotAllowedError,
+  NotFoundError,
+  PayloadTooLargeError,
+  ServiceUnavailableError,
+  SyntaxError_,
+  ValidationError,
+} from './errors.ts';
+
+export interface ErrorEnvelope {
+  data: null;
+  error: { status: number; name: string; message: string; details: Record<string, unknown> };
+}
+
+// SQLSTATEs that are the caller's fault, never a 500.
+const SQLSTATE_TO_ERROR: Record<string, () => AppError> = {
+  '23505': () => new ValidationError('This attribute must be unique'),
+  '22021': () => new ValidationError('Invalid character in input (invalid byte sequence)'),
+  '22P05': () => new ValidationError('Invalid character in input (untranslatable character)'),
+  '22003': () => new ValidationError('Numeric value out of range'),
+  '22007': () => new ValidationError('Invalid date or time value'),
+  '22008': () => new ValidationError('Date or time value out of range'),
+  '22P02': () => new ValidationError('Invalid input value'),
+  '54001': () => new ValidationError('Query too complex'),
+  '57014': () => new ServiceUnavailableError('Query took too long and was cancelled'),
+};
+
+function sqlState(err: unknown): string | undefined {
+  let e = err as { code?: unknown; cause?: unknown } | undefined;
+  for (let i = 0; i < 4 && e; i++) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+    e = e.cause as typeof e;
+  }
+  return undefined;
+}
+
+/** Turn anything thrown into one of our typed errors. */
+export function normalizeError(err: unknown): AppError {
+  if (err instanceof AppError) return err;
+  const e = err as { code?: string; statusCode?: number; message?: string; name?: string };
+  switch (e?.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return new PayloadTooLargeError();
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new AppError('Unsupported Media Type', 415);
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new SyntaxError_('Body cannot be empty when content-type is set to application/json');
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return new ValidationError('Request body size did not match Content-Length');
+    case 'FST_ERR_NOT_FOUND':
+      return new NotFoundError();
+    case 'FST_ERR_BAD_URL':
+    case 'FST_ERR_ASYNC_CONSTRAINT':
+      return new ValidationError('Malformed URL');
+  }
+  if (e?.name === 'SyntaxError' && e.statusCode === 400) return new SyntaxError_(shortJsonMessage(e.message));
+  if (e?.statusCode === 413) return new PayloadTooLargeError();
+  if (e?.statusCode === 405) return new MethodNotAllowedError();
+  const state = sqlState(err);
+  if (state && SQLSTATE_TO_ERROR[state]) return SQLSTATE_TO_ERROR[state]!();
+  if (typeof e?.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) {
+    return new AppError(e.message ?? 'Bad Request', e.statusCode);
+  }
+  return new InternalServerError();
+}
+
+function shortJsonMessage(message: string | undefined): string {
+  return (message ?? 'Malformed JSON').slice(0, 200);
+}
+
+export function toEnvelope(err: AppError): ErrorEnvelope {
+  return { data: null, error: { status: err.status, name: err.name, message: err.message, details: err.details } };
+}

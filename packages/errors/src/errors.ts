@@ -1,0 +1,122 @@
+// Typed errors. Each has the Strapi error `name` and an HTTP status; `toEnvelope` (envelope.ts)
+// is the one place that turns any of them into the `{data:null,error:{…}}` body.
+
+export type ErrorDetails = Record<string, unknown>;
+
+export class AppError extends Error {
+  readonly status: number;
+  readonly details: ErrorDetails;
+  constructor(message: string, status: number, details: ErrorDetails = {}) {
+    super(message);
+    this.status = status;
+    this.details = details;
+  }
+}
+
+/** One entry of `details.errors` for attribute validation. */
+export interface FieldError {
+  path: string[];
+  message: string;
+  name: 'ValidationError';
+  value?: unknown;
+}
+
+export class ValidationError extends AppError {
+  override name = 'ValidationError';
+  constructor(message: string, details: ErrorDetails = {}) {
+    super(message, 400, details);
+  }
+  /** Strapi's shape: one error → its message; several → "N errors occurred". */
+  static fromFieldErrors(errors: FieldError[]): ValidationError {
+    const message = errors.length === 1 ? errors[0]!.message : `${errors.length} errors occurred`;
+    return new ValidationError(message, { errors });
+  }
+  /**
+   * Strapi's `Invalid key x` (or `Invalid key x at y`) for an unknown query or body key.
+   * details: {key, path, source[, param]} — path is a dotted string or null.
+   */
+  static invalidKey(key: string, opts: { source: 'query' | 'body'; param?: string; path?: string | null; at?: string }): ValidationError {
+    const details: ErrorDetails = { key, path: opts.path ?? null, source: opts.source };
+    if (opts.param) details.param = opts.param;
+    return new ValidationError(opts.at ? `Invalid key ${key} at ${opts.at}` : `Invalid key ${key}`, details);
+  }
+}
+
+export class SyntaxError_ extends AppError {
+  override name = 'SyntaxError';
+  constructor(message = 'Malformed JSON in request body') {
+    super(message, 400);
+  }
+}
+
+export class ApplicationError extends AppError {
+  override name = 'ApplicationError';
+  constructor(message = 'An application error occurred', details: ErrorDetails = {}, status = 400) {
+    super(message, status, details);
+  }
+}
+
+export class PaginationError extends AppError {
+  override name = 'PaginationError';
+  constructor(message = 'Cannot use both page & offset pagination in the same query') {
+    super(message, 400);
+  }
+}
+
+export class UnauthorizedError extends AppError {
+  override name = 'UnauthorizedError';
+  constructor(message = 'Missing or invalid credentials', details: ErrorDetails = {}) {
+    super(message, 401, details);
+  }
+}
+
+export class ForbiddenError extends AppError {
+  override name = 'ForbiddenError';
+  constructor(message = 'Forbidden', details: ErrorDetails = {}) {
+    super(message, 403, details);
+  }
+}
+
+export class NotFoundError extends AppError {
+  override name = 'NotFoundError';
+  constructor(message = 'Not Found', details: ErrorDetails = {}) {
+    super(message, 404, details);
+  }
+}
+
+export class MethodNotAllowedError extends AppError {
+  override name = 'MethodNotAllowedError';
+  constructor(message = 'Method Not Allowed') {
+    super(message, 405);
+  }
+}
+
+export class PayloadTooLargeError extends AppError {
+  override name = 'PayloadTooLargeError';
+  constructor(message = 'request entity too large') {
+    super(message, 413);
+  }
+}
+
+export class RateLimitError extends AppError {
+  override name = 'RateLimitError';
+  readonly retryAfterSeconds: number;
+  constructor(retryAfterSeconds: number, message = 'Too many requests, please try again later.') {
+    super(message, 429);
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
+export class ServiceUnavailableError extends AppError {
+  override name = 'ServiceUnavailableError';
+  constructor(message = 'Service Unavailable') {
+    super(message, 503);
+  }
+}
+
+export class InternalServerError extends AppError {
+  override name = 'InternalServerError';
+  constructor(message = 'Internal Server Error') {
+    super(message, 500);
+  }
+}
