@@ -19,6 +19,8 @@ export interface Config {
   readonly databaseUrl?: string;
   /** Unset → in-process bus and local caches. */
   readonly redisUrl?: string;
+  /** Prefix of every Redis key and channel (lets deployments and test runs share one Redis). */
+  readonly redisPrefix: string;
   readonly baseDomain: string;
   readonly dataDir: string;
   readonly appSecret: string;
@@ -83,6 +85,7 @@ export function loadConfig(env: Env = process.env): Config {
     host: str(env, 'HOST') ?? '127.0.0.1',
     databaseUrl,
     redisUrl: str(env, 'REDIS_URL'),
+    redisPrefix: str(env, 'REDIS_PREFIX') ?? 'cms:',
     baseDomain,
     dataDir,
     appSecret: resolveAppSecret(env, dataDir, !databaseUrl),

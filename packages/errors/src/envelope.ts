@@ -39,8 +39,10 @@ function sqlState(err: unknown): string | undefined {
 /** Turn anything thrown into one of our typed errors. */
 export function normalizeError(err: unknown): AppError {
   if (err instanceof AppError) return err;
-  const e = err as { code?: string; statusCode?: number; message?: string; name?: string };
+  const e = err as { code?: string; statusCode?: number; message?: string; name?: string; validation?: AjvIssue[] };
   switch (e?.code) {
+    case 'FST_ERR_VALIDATION':
+      return fromSchemaValidation(e.validation ?? [], (e as { validationContext?: string }).validationContext);
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
     case 'FST_REQ_FILE_TOO_LARGE':
       return new PayloadTooLargeError();
@@ -65,6 +67,30 @@ export function normalizeError(err: unknown): AppError {
     return new AppError(e.message ?? 'Bad Request', e.statusCode);
   }
   return new InternalServerError();
+}
+
+interface AjvIssue {
+  instancePath?: string;
+  keyword?: string;
+  message?: string;
+  params?: Record<string, unknown>;
+}
+
+/** JSON-schema (ajv) failures from fastify route schemas → ValidationError with paths. */
+function fromSchemaValidation(issues: AjvIssue[], context = 'body'): ValidationError {
+  const errors = issues.slice(0, 50).map((issue) => {
+    const path = (issue.instancePath ?? '').split('/').filter(Boolean).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+    const params = issue.params ?? {};
+    if (issue.keyword === 'required' && typeof params.missingProperty === 'string') path.push(params.missingProperty);
+    if (issue.keyword === 'additionalProperties' && typeof params.additionalProperty === 'string') {
+      path.push(params.additionalProperty);
+      return { path, message: `${path.join('.')} is not a valid key`, name: 'ValidationError' as const };
+    }
+    const where = path.length ? path.join('.') : context;
+    const message = issue.keyword === 'required' ? `${where} is a required field` : `${where} ${issue.message ?? 'is invalid'}`;
+    return { path, message, name: 'ValidationError' as const };
+  });
+  return ValidationError.fromFieldErrors(errors.length ? errors : [{ path: [], message: 'Invalid request', name: 'ValidationError' }]);
 }
 
 function shortJsonMessage(message: string | undefined): string {

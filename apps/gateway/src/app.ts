@@ -1,0 +1,57 @@
+// The front door: one fastify instance serving the management API, every project's content
+// API (by `/p/{slug}` prefix or `{slug}.{BASE_DOMAIN}` host) and health checks.
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { tenantSlugFromHost } from '@cms/tenancy';
+import { registerErrorHandling } from './http/errors.ts';
+import { registerHealth } from './http/health.ts';
+import { parseQueryString } from '@cms/query';
+import { managementPlugin } from './management/index.ts';
+import { createServices, type Services } from './services.ts';
+import { tenantPlugin } from './tenant/index.ts';
+import type { Platform } from './platform.ts';
+
+export interface App {
+  fastify: FastifyInstance;
+  services: Services;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
+
+export async function buildApp(platform: Platform): Promise<App> {
+  const { config } = platform;
+  const fastify: FastifyInstance = Fastify({
+    loggerInstance: platform.logger as FastifyBaseLogger,
+    disableRequestLogging: config.logLevel !== 'debug',
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    bodyLimit: config.bodyLimit,
+    maxParamLength: 1000,
+    // Route schemas validate strictly: wrong types and unknown keys are errors, never coerced or dropped.
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: true, useDefaults: true } },
+    routerOptions: { querystringParser: parseQueryString },
+    // Host-based tenant routing: `{slug}.{BASE_DOMAIN}/api/x` is served as `/p/{slug}/api/x`.
+    rewriteUrl: (req) => {
+      const slug = tenantSlugFromHost(req.headers.host, config.baseDomain);
+      return slug ? `/p/${slug}${req.url ?? '/'}` : (req.url ?? '/');
+    },
+  });
+  fastify.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  registerErrorHandling(fastify);
+  registerHealth(fastify, platform);
+  const services = createServices(platform);
+  await fastify.register(managementPlugin, { prefix: '/v1', platform, services });
+  await fastify.register(tenantPlugin, { prefix: '/p/:slug', platform });
+  fastify.get('/', async () => ({
+    name: 'content platform',
+    managementApi: '/v1',
+    projectApi: '/p/{slug}/api',
+    graphql: '/p/{slug}/graphql',
+    health: ['/healthz', '/readyz'],
+  }));
+  return { fastify, services };
+}

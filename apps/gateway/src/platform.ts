@@ -1,0 +1,38 @@
+// Everything one gateway instance holds: config, logger, the database pool, the bus, and the
+// per-instance caches. Built once at start and passed down (no globals).
+import type { Config } from '@cms/config';
+import { CONTROL_SCHEMA, controlMigrations, createDatabase, runMigrations, type Database } from '@cms/db';
+import type { Logger } from '@cms/telemetry';
+import { createBus, ProjectRegistry, RuntimeCache, type Bus } from '@cms/tenancy';
+
+export interface Platform {
+  config: Config;
+  logger: Logger;
+  db: Database;
+  bus: Bus;
+  registry: ProjectRegistry;
+  runtimes: RuntimeCache;
+  close(): Promise<void>;
+}
+
+export async function createPlatform(config: Config, logger: Logger): Promise<Platform> {
+  const db = await createDatabase(config, logger);
+  const applied = await runMigrations(db.pool, CONTROL_SCHEMA, controlMigrations);
+  if (applied.length) logger.info({ applied }, 'control schema migrated');
+  const bus = createBus(config.redisUrl, logger, config.redisPrefix);
+  const registry = new ProjectRegistry(db.pool, bus);
+  await registry.start();
+  const runtimes = new RuntimeCache(db.pool, registry, config.runtimeCacheSize);
+  return {
+    config,
+    logger,
+    db,
+    bus,
+    registry,
+    runtimes,
+    async close() {
+      await bus.close();
+      await db.close();
+    },
+  };
+}

@@ -1,0 +1,35 @@
+// Each project's content API lives under `/p/{slug}`; host-based requests
+// (`{slug}.{BASE_DOMAIN}`) are rewritten to that prefix before routing (see app.ts).
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { NotFoundError } from '@cms/errors';
+import type { TenantEntry } from '@cms/tenancy';
+import type { Platform } from '../platform.ts';
+import { registerLocaleRoutes } from './locales.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    tenant: TenantEntry | null;
+  }
+}
+
+export function tenantOf(request: FastifyRequest): TenantEntry {
+  if (!request.tenant) throw new NotFoundError();
+  return request.tenant;
+}
+
+export async function tenantPlugin(app: FastifyInstance, opts: { platform: Platform }): Promise<void> {
+  const { platform } = opts;
+  app.decorateRequest('tenant', null);
+  app.addHook('onRequest', async (request) => {
+    const slug = (request.params as { slug?: string }).slug ?? '';
+    const entry = slug.length <= 40 ? await platform.registry.resolve(slug) : null;
+    if (!entry) throw new NotFoundError();
+    request.tenant = entry;
+    request.log = request.log.child({ projectId: entry.project.id });
+  });
+  registerLocaleRoutes(app);
+  // Anything else under a known project is an unknown route.
+  app.all('/*', async () => {
+    throw new NotFoundError();
+  });
+}

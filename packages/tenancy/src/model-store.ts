@@ -1,0 +1,76 @@
+// A project's content model lives in platform.schema_versions. A push validates the new model,
+// diffs it against the current one, applies the migration in the project schema, and records
+// the new version — all in one transaction — then invalidates the project on every instance.
+import { isDeepStrictEqual } from 'node:util';
+import { compiledQuery, type Db } from '@cms/db';
+import { applyMigration, planMigration, type MigrationPlan } from '@cms/ddl';
+import { parseModel, type Model, type RawModel } from '@cms/schema';
+import type { DatabasePool } from 'slonik';
+import type { ProjectRecord } from './project-record.ts';
+import type { ProjectRegistry } from './registry.ts';
+
+export interface ModelVersion {
+  version: number;
+  raw: RawModel;
+}
+
+export interface PushResult extends ModelVersion {
+  changed: boolean;
+  steps: MigrationPlan['steps'];
+}
+
+export interface PushOptions {
+  renames?: Record<string, Record<string, string>>;
+}
+
+const EMPTY: RawModel = { contentTypes: {}, components: {} };
+// Migrations may rewrite big tables; the pool's per-statement limit is meant for API queries.
+const MIGRATION_STATEMENT_TIMEOUT = '5min';
+
+export function toRawModel(input: { contentTypes?: unknown; components?: unknown }): RawModel {
+  return {
+    contentTypes: (input.contentTypes ?? {}) as RawModel['contentTypes'],
+    components: (input.components ?? {}) as RawModel['components'],
+  };
+}
+
+export class ModelStore {
+  constructor(private readonly pool: DatabasePool, private readonly registry: ProjectRegistry) {}
+
+  async current(projectId: number, db: Db = this.pool): Promise<ModelVersion> {
+    const row = (await db.maybeOne(compiledQuery({
+      text: `SELECT v.version, v.model FROM platform.projects p
+             JOIN platform.schema_versions v ON v.project_id = p.id AND v.version = p.model_version
+             WHERE p.id = $1`,
+      values: [projectId],
+    }))) as { version: number; model: RawModel } | null;
+    return row ? { version: row.version, raw: row.model } : { version: 0, raw: EMPTY };
+  }
+
+  /** Make the project's model equal to `input` (declarative). Throws ValidationError; nothing changes then. */
+  async push(project: ProjectRecord, input: RawModel, options: PushOptions = {}): Promise<PushResult> {
+    const next: Model = parseModel(input);
+    const result = await this.pool.transaction(async (tx) => {
+      // Serialise pushes of one project: the row lock is held until commit.
+      const locked = (await tx.maybeOne(compiledQuery({
+        text: 'SELECT model_version, default_locale, schema_name FROM platform.projects WHERE id = $1 FOR UPDATE',
+        values: [project.id],
+      }))) as { model_version: number; default_locale: string; schema_name: string } | null;
+      if (!locked) throw new Error(`project ${project.id} vanished during a schema push`);
+      const current = await this.current(project.id, tx);
+      if (isDeepStrictEqual(current.raw, input)) return { ...current, changed: false, steps: [] };
+      const plan = planMigration(parseModel(current.raw), next, { renames: options.renames });
+      await tx.query(compiledQuery({ text: `SET LOCAL statement_timeout = '${MIGRATION_STATEMENT_TIMEOUT}'`, values: [] }));
+      await applyMigration(tx, locked.schema_name, plan, { defaultLocale: locked.default_locale });
+      const version = locked.model_version + 1;
+      await tx.query(compiledQuery({
+        text: 'INSERT INTO platform.schema_versions (project_id, version, model, migration) VALUES ($1, $2, $3::jsonb, $4::jsonb)',
+        values: [project.id, version, JSON.stringify(input), JSON.stringify(plan.steps)],
+      }));
+      await tx.query(compiledQuery({ text: 'UPDATE platform.projects SET model_version = $2 WHERE id = $1', values: [project.id, version] }));
+      return { version, raw: input, changed: true, steps: plan.steps };
+    });
+    if (result.changed) await this.registry.invalidate({ projectId: project.id, slug: project.slug, scope: 'model' });
+    return result;
+  }
+}

@@ -1,0 +1,59 @@
+// An in-process gateway on its own fresh database and Redis prefix, driven with app.inject().
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { loadConfig } from '@cms/config';
+import { silentLogger } from '@cms/telemetry';
+import { buildApp, createPlatform, type App, type Platform } from '@cms/gateway';
+import { createTestDatabase, TEST_REDIS_URL, type TestDatabase } from './db.ts';
+
+export interface TestApp {
+  fastify: FastifyInstance;
+  app: App;
+  platform: Platform;
+  db: TestDatabase;
+  env: Record<string, string>;
+  inject(opts: InjectOptions): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+export const TEST_BASE_DOMAIN = 'example.test';
+
+/** Settings shared by every gateway of one test (a second instance on the same data passes `share`). */
+export function testEnv(db: TestDatabase, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    DATABASE_URL: db.url,
+    REDIS_URL: TEST_REDIS_URL,
+    REDIS_PREFIX: `test:${db.name}:`,
+    APP_SECRET: randomBytes(24).toString('hex'),
+    BASE_DOMAIN: TEST_BASE_DOMAIN,
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    DB_POOL_SIZE: '5',
+    ...extra,
+  };
+}
+
+/**
+ * Start a gateway. Pass `share` (another TestApp) to start a second instance on the same
+ * database, Redis prefix and secret — the way two front doors of one deployment run.
+ */
+export async function startTestApp(options: { env?: Record<string, string>; share?: TestApp } = {}): Promise<TestApp> {
+  const db = options.share?.db ?? (await createTestDatabase());
+  const env = options.share ? { ...options.share.env, ...options.env } : testEnv(db, options.env);
+  const platform = await createPlatform(loadConfig(env), silentLogger());
+  const app = await buildApp(platform);
+  await app.fastify.ready();
+  const owned = !options.share;
+  return {
+    fastify: app.fastify,
+    app,
+    platform,
+    db,
+    env,
+    inject: (opts) => app.fastify.inject(opts),
+    async close() {
+      await app.fastify.close();
+      await platform.close();
+      if (owned) await db.drop();
+    },
+  };
+}
