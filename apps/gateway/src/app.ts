@@ -1,9 +1,10 @@
 // The front door: one fastify instance serving the management API, every project's content
 // API (by `/p/{slug}` prefix or `{slug}.{BASE_DOMAIN}` host) and health checks.
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { normalizeError } from '@cms/errors';
 import { tenantSlugFromHost } from '@cms/tenancy';
-import { registerErrorHandling } from './http/errors.ts';
+import { registerErrorHandling, sendError } from './http/errors.ts';
 import { registerHealth } from './http/health.ts';
 import { parseQueryString } from '@cms/query';
 import { managementPlugin } from './management/index.ts';
@@ -22,16 +23,17 @@ export async function buildApp(platform: Platform): Promise<App> {
   const { config } = platform;
   const fastify: FastifyInstance = Fastify({
     loggerInstance: platform.logger as FastifyBaseLogger,
-    disableRequestLogging: config.logLevel !== 'debug',
+    logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' }),
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     bodyLimit: config.bodyLimit,
-    maxParamLength: 1000,
     // Route schemas validate strictly: wrong types and unknown keys are errors, never coerced or dropped.
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: true, useDefaults: true } },
-    routerOptions: { querystringParser: parseQueryString },
+    routerOptions: { querystringParser: parseQueryString, maxParamLength: 1000 },
+    // Router-level failures (malformed URL, over-long path parameter) use the envelope too.
+    frameworkErrors: (error, _request, reply) => sendError(reply, normalizeError(error)),
     // Host-based tenant routing: `{slug}.{BASE_DOMAIN}/api/x` is served as `/p/{slug}/api/x`.
     rewriteUrl: (req) => {
       const slug = tenantSlugFromHost(req.headers.host, config.baseDomain);

@@ -34,7 +34,7 @@ export const controlMigrations: Migration[] = [
       `CREATE TABLE platform.schema_versions (
         project_id bigint NOT NULL REFERENCES platform.projects(id) ON DELETE CASCADE,
         version integer NOT NULL,
-        model jsonb NOT NULL,
+        model json NOT NULL, -- json, not jsonb: declaration order of types and attributes matters
         migration jsonb NOT NULL DEFAULT '[]',
         created_at timestamptz NOT NULL DEFAULT now(),
         PRIMARY KEY (project_id, version)

@@ -6,6 +6,7 @@ import {
   PayloadTooLargeError,
   ServiceUnavailableError,
   SyntaxError_,
+  UriTooLongError,
   ValidationError,
 } from './errors.ts';
 
@@ -54,6 +55,8 @@ export function normalizeError(err: unknown): AppError {
       return new ValidationError('Request body size did not match Content-Length');
     case 'FST_ERR_NOT_FOUND':
       return new NotFoundError();
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return new UriTooLongError();
     case 'FST_ERR_BAD_URL':
     case 'FST_ERR_ASYNC_CONSTRAINT':
       return new ValidationError('Malformed URL');

@@ -98,6 +98,13 @@ export class PayloadTooLargeError extends AppError {
   }
 }
 
+export class UriTooLongError extends AppError {
+  override name = 'URITooLongError';
+  constructor(message = 'URI Too Long') {
+    super(message, 414);
+  }
+}
+
 export class RateLimitError extends AppError {
   override name = 'RateLimitError';
   readonly retryAfterSeconds: number;

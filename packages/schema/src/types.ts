@@ -16,7 +16,10 @@ interface AttributeBase {
   name: string;
   required: boolean;
   private: boolean;
-  /** Effective i18n flag: true when the owning type is localized and the attribute is not opted out. */
+  /**
+   * Effective i18n flag (Strapi's `isLocalizedAttribute`): the owning content type is localized and the
+   * attribute opts in (`pluginOptions.i18n.localized: true`) or is a relation or uid. Always false in components.
+   */
   localized: boolean;
   /** The attribute definition exactly as given (unknown options kept, ignored). */
   raw: Record<string, unknown>;

@@ -1,7 +1,6 @@
 // A project's content model lives in platform.schema_versions. A push validates the new model,
 // diffs it against the current one, applies the migration in the project schema, and records
 // the new version — all in one transaction — then invalidates the project on every instance.
-import { isDeepStrictEqual } from 'node:util';
 import { compiledQuery, type Db } from '@cms/db';
 import { applyMigration, planMigration, type MigrationPlan } from '@cms/ddl';
 import { parseModel, type Model, type RawModel } from '@cms/schema';
@@ -58,13 +57,14 @@ export class ModelStore {
       }))) as { model_version: number; default_locale: string; schema_name: string } | null;
       if (!locked) throw new Error(`project ${project.id} vanished during a schema push`);
       const current = await this.current(project.id, tx);
-      if (isDeepStrictEqual(current.raw, input)) return { ...current, changed: false, steps: [] };
+      // Compare as text: key order is meaningful (attribute order is the response order).
+      if (JSON.stringify(current.raw) === JSON.stringify(input)) return { ...current, changed: false, steps: [] };
       const plan = planMigration(parseModel(current.raw), next, { renames: options.renames });
       await tx.query(compiledQuery({ text: `SET LOCAL statement_timeout = '${MIGRATION_STATEMENT_TIMEOUT}'`, values: [] }));
       await applyMigration(tx, locked.schema_name, plan, { defaultLocale: locked.default_locale });
       const version = locked.model_version + 1;
       await tx.query(compiledQuery({
-        text: 'INSERT INTO platform.schema_versions (project_id, version, model, migration) VALUES ($1, $2, $3::jsonb, $4::jsonb)',
+        text: 'INSERT INTO platform.schema_versions (project_id, version, model, migration) VALUES ($1, $2, $3::json, $4::jsonb)',
         values: [project.id, version, JSON.stringify(input), JSON.stringify(plan.steps)],
       }));
       await tx.query(compiledQuery({ text: 'UPDATE platform.projects SET model_version = $2 WHERE id = $1', values: [project.id, version] }));

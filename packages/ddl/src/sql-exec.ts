@@ -1,0 +1,30 @@
+// Thin wrappers running compiled SQL (quoted identifiers, `$n` values) in the caller's transaction.
+import { compiledQuery, type Db } from '@cms/db';
+
+export async function exec(db: Db, text: string, values: readonly unknown[] = []): Promise<void> {
+  await db.query(compiledQuery({ text, values }));
+}
+
+export async function rows<T = Record<string, unknown>>(db: Db, text: string, values: readonly unknown[] = []): Promise<T[]> {
+  return (await db.any(compiledQuery({ text, values }))) as unknown as T[];
+}
+
+/** First column of every row, as text (ids are read back as text: bigint parsers differ between pools). */
+export async function column(db: Db, text: string, values: readonly unknown[] = []): Promise<string[]> {
+  return ((await db.anyFirst(compiledQuery({ text, values }))) as unknown[]).map((v) => String(v));
+}
+
+/** Whether `SELECT …` returns a row. */
+export async function exists(db: Db, selectText: string, values: readonly unknown[] = []): Promise<boolean> {
+  return (await db.oneFirst(compiledQuery({ text: `SELECT EXISTS (${selectText})`, values }))) as boolean;
+}
+
+/** SQLSTATE of a Postgres error, looking through driver wrappers. */
+export function sqlState(error: unknown): string | undefined {
+  // slonik turns 22P02 (invalid_text_representation) into an InvalidInputError without the code.
+  if (error instanceof Error && error.constructor.name === 'InvalidInputError') return '22P02';
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+  }
+  return undefined;
+}
