@@ -1,0 +1,26 @@
+// How each column is printed in the JSON answer (reference §2.3). Formatting happens in Postgres,
+// so the answer never depends on the session's DateStyle or TimeZone.
+import type { ScalarField } from './model-view.ts';
+import { col } from './sql-builder.ts';
+
+const ISO_MS = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
+
+/** A column as its JSON value: biginteger as a string, decimal as a number without trailing zeros, ISO UTC ms. */
+export function outputExpression(alias: string, field: ScalarField): string {
+  const c = col(alias, field.column);
+  switch (field.type) {
+    case 'biginteger':
+      return `${c}::text`;
+    case 'decimal':
+      return `trim_scale(${c})`;
+    case 'datetime':
+      return `to_char(${c} AT TIME ZONE 'UTC', ${ISO_MS})`;
+    case 'date':
+      return `to_char(${c}, 'YYYY-MM-DD')`;
+    case 'time':
+      return `to_char(${c}, 'HH24:MI:SS.MS')`;
+    default:
+      return c;
+  }
+}
+

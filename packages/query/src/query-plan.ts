@@ -1,0 +1,94 @@
+// The plan: a query resolved against the model — every name is a column or a hop between tables,
+// every filter value is cast and validated. Rendering it cannot fail on request input.
+import type { Model } from '@cms/schema';
+import type { PhysicalModel, PhysicalRelation } from '@cms/ddl';
+import type { ComparisonOperator } from './ast.ts';
+import type { ScalarField, TypeView } from './model-view.ts';
+
+export interface PlanContext {
+  model: Model;
+  physical: PhysicalModel;
+  /** The queried content type. */
+  uid: string;
+  /** Postgres schema of the project. */
+  schema: string;
+  /** Resolved locale code, or `'*'` for every locale (ignored for non-localized types). */
+  locale: string;
+  /** Ignored for types without draft & publish (every row counts). */
+  status: 'draft' | 'published';
+  /** The caller's `find` permission on a content type (or `plugin::upload.file` for media). */
+  canFind(uid: string): boolean;
+  defaultLimit: number;
+  maxLimit: number;
+}
+
+/** Rules every row read by the query follows: the root's status and locale (reference §3.5). */
+export interface Scope {
+  schema: string;
+  status: 'draft' | 'published';
+  /** null = every locale */
+  locale: string | null;
+}
+
+/** A way from a row of one table to rows of another. */
+export type Hop =
+  | { kind: 'relation'; relation: PhysicalRelation; target: TypeView }
+  | { kind: 'component'; ownerType: string; ownerField: string; target: TypeView }
+  | { kind: 'media'; linkTable: string; target: TypeView }
+  | { kind: 'localizations'; target: TypeView };
+
+export type CastValue = string | null | boolean | string[];
+
+export type FilterPlan =
+  | { kind: 'and' | 'or'; children: FilterPlan[] }
+  | { kind: 'not'; child: FilterPlan }
+  | { kind: 'compare'; field: ScalarField; op: ComparisonOperator; value: CastValue }
+  /** EXISTS over the rows reached by `hop`; `orMissing` adds "or there is no such row" (LEFT JOIN semantics). */
+  | { kind: 'exists'; key: string; hop: Hop; child: FilterPlan; orMissing: boolean }
+  | { kind: 'const'; value: boolean }
+  /** `_q`: case-insensitive contains over `fields`, and over `numeric` when the term is a number */
+  | { kind: 'search'; fields: ScalarField[]; numeric: ScalarField[]; pattern: string; isNumber: boolean };
+
+export interface SortPlan {
+  /** to-one relations / components on the way to the field */
+  hops: Hop[];
+  field: ScalarField;
+  direction: 'asc' | 'desc';
+}
+
+/** What one row outputs. */
+export interface Selection {
+  view: TypeView;
+  fields: ScalarField[];
+  populate: PopulatePlan[];
+  /** dynamic-zone items: the `__component` value, output after the fields */
+  component?: string;
+}
+
+export type PopulatePlan =
+  | {
+      kind: 'rows';
+      key: string;
+      hop: Hop;
+      /** to-many → array, to-one → object or null */
+      many: boolean;
+      count: boolean;
+      selection: Selection;
+      where: FilterPlan | null;
+      sort: SortPlan[];
+    }
+  | { kind: 'dynamiczone'; key: string; ownerType: string; ownerField: string; items: Array<{ hop: Hop; selection: Selection }> }
+  /** `populate=*` on a localized type: `"localizations": []` as Strapi answers */
+  | { kind: 'empty'; key: string };
+
+export type PagePlan =
+  | { kind: 'page'; page: number; pageSize: number; withCount: boolean }
+  | { kind: 'offset'; start: number; limit: number; withCount: boolean };
+
+export interface QueryPlan {
+  scope: Scope;
+  root: Selection;
+  where: FilterPlan | null;
+  sort: SortPlan[];
+  page: PagePlan;
+}

@@ -1,0 +1,72 @@
+// Selection → a JSON expression built inside Postgres, one correlated subquery per populated
+// attribute (never a query per row). `row_to_json` over an aliased sub-select keeps key order and
+// has no argument limit (json_build_object stops at 100 arguments).
+import { COLUMNS } from '@cms/ddl';
+import type { TypeView } from './model-view.ts';
+import type { PopulatePlan, Selection, SortPlan } from './query-plan.ts';
+import { renderFilter } from './render-filters.ts';
+import { renderHop } from './render-hops.ts';
+import { and, col, q, type SqlBuilder } from './sql-builder.ts';
+import { outputExpression } from './format-values.ts';
+
+/** One row of `sel.view` (aliased `alias`) as a JSON object. */
+export function renderRow(b: SqlBuilder, sel: Selection, alias: string): string {
+  const parts = sel.fields.map((f) => `${outputExpression(alias, f)} AS ${q(f.name)}`);
+  for (const p of sel.populate) parts.push(`${renderPopulate(b, p, alias, sel.view)} AS ${q(p.key)}`);
+  // Dynamic-zone items name their component after everything else (verified order).
+  if (sel.component !== undefined) parts.push(`${b.param(sel.component, 'text')} AS ${q('__component')}`);
+  const j = b.alias('j');
+  return `(SELECT row_to_json(${j}) FROM (SELECT ${parts.join(', ')}) ${j})`;
+}
+
+/** ORDER BY expression of a sort item; through hops it is the first related value in that order. */
+export function sortExpression(b: SqlBuilder, sort: SortPlan, alias: string, view: TypeView): string {
+  if (sort.hops.length === 0) return col(alias, sort.field.column);
+  const from: string[] = [];
+  const where: string[] = [];
+  let parent = alias;
+  let parentView = view;
+  for (const hop of sort.hops) {
+    const h = renderHop(b, hop, parent, parentView);
+    from.push(h.from);
+    where.push(...h.where);
+    parent = h.alias;
+    parentView = hop.target;
+  }
+  const value = col(parent, sort.field.column);
+  return `(SELECT ${value} FROM ${from.join(', ')} WHERE ${and(where)} ORDER BY ${value} ${dir(sort)} LIMIT 1)`;
+}
+
+export const dir = (sort: SortPlan): string => (sort.direction === 'desc' ? 'DESC' : 'ASC');
+
+function renderPopulate(b: SqlBuilder, p: PopulatePlan, parent: string, parentView: TypeView): string {
+  switch (p.kind) {
+    case 'empty':
+      return `'[]'::json`;
+    case 'rows': {
+      const hop = renderHop(b, p.hop, parent, parentView);
+      const target = p.hop.target;
+      const conds = [...hop.where];
+      if (p.where) conds.push(renderFilter(b, p.where, hop.alias, target));
+      if (p.count) {
+        const j = b.alias('j');
+        return `(SELECT row_to_json(${j}) FROM (SELECT count(*) AS ${q('count')} FROM ${hop.from} WHERE ${and(conds)}) ${j})`;
+      }
+      const order = [...p.sort.map((s) => `${sortExpression(b, s, hop.alias, target)} ${dir(s)}`), ...hop.order].join(', ');
+      const row = renderRow(b, p.selection, hop.alias);
+      if (p.many) return `(SELECT coalesce(json_agg(${row} ORDER BY ${order}), '[]') FROM ${hop.from} WHERE ${and(conds)})`;
+      return `(SELECT ${row} FROM ${hop.from} WHERE ${and(conds)} ORDER BY ${order} LIMIT 1)`;
+    }
+    case 'dynamiczone': {
+      if (p.items.length === 0) return `'[]'::json`;
+      const u = b.alias('u');
+      const branches = p.items.map((item, i) => {
+        const hop = renderHop(b, item.hop, parent, parentView);
+        return `SELECT ${col(hop.alias, COLUMNS.ord)} AS ${q('o')}, ${i} AS ${q('k')}, ${col(hop.alias, COLUMNS.id)} AS ${q('i')}, ` +
+          `${renderRow(b, item.selection, hop.alias)} AS ${q('j')} FROM ${hop.from} WHERE ${and(hop.where)}`;
+      });
+      return `(SELECT coalesce(json_agg(${col(u, 'j')} ORDER BY ${col(u, 'o')}, ${col(u, 'k')}, ${col(u, 'i')}), '[]') ` +
+        `FROM (${branches.join(' UNION ALL ')}) ${u})`;
+    }
+  }
+}

@@ -1,0 +1,47 @@
+// Accumulates bound values and hands out table aliases while a plan is rendered. Aliases and
+// placeholders are numbered in traversal order, so the SQL text depends only on the plan's
+// shape: two requests that differ only in values render the same text.
+import { qualify, quoteIdent } from '@cms/db';
+import { COLUMNS } from '@cms/ddl';
+import type { TypeView } from './model-view.ts';
+import type { Scope } from './query-plan.ts';
+
+export const q = quoteIdent;
+
+export class SqlBuilder {
+  readonly values: unknown[] = [];
+  private aliasCount = 0;
+  constructor(readonly scope: Scope) {}
+
+  /** `$n` (optionally `::type`) bound to `value`. */
+  param(value: unknown, type?: string): string {
+    this.values.push(value);
+    return type ? `$${this.values.length}::${type}` : `$${this.values.length}`;
+  }
+
+  /** A fresh quoted alias. */
+  alias(prefix: string): string {
+    return q(`${prefix}${this.aliasCount++}`);
+  }
+
+  table(name: string): string {
+    return qualify(this.scope.schema, name);
+  }
+
+  /** Status rule for rows of a content type: drafts or published rows (types with D&P only). */
+  statusConditions(view: TypeView, alias: string): string[] {
+    if (view.kind !== 'contentType' || !view.draftAndPublish) return [];
+    return [`${col(alias, COLUMNS.publishedAt)} IS ${this.scope.status === 'draft' ? '' : 'NOT '}NULL`];
+  }
+
+  /** Status and locale rules of the queried type's own rows. */
+  rootConditions(view: TypeView, alias: string): string[] {
+    const conds = this.statusConditions(view, alias);
+    if (view.localized && this.scope.locale !== null) conds.push(`${col(alias, COLUMNS.locale)} = ${this.param(this.scope.locale, 'text')}`);
+    return conds;
+  }
+}
+
+export const col = (alias: string, column: string): string => `${alias}.${q(column)}`;
+
+export const and = (conds: readonly string[]): string => (conds.length === 0 ? 'TRUE' : conds.map((c) => (conds.length > 1 ? `(${c})` : c)).join(' AND '));
