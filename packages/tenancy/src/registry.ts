@@ -12,9 +12,13 @@ export interface LocaleRecord {
   createdAt: string;
 }
 
+/** Role type → `{uid: [action]}` as stored in platform.roles. */
+export type RolePermissions = Record<string, Record<string, string[]>>;
+
 export interface TenantEntry {
   project: ProjectRecord;
   locales: LocaleRecord[];
+  roles: RolePermissions;
   /** Fast membership test for `locale` parameters. */
   localeCodes: ReadonlySet<string>;
 }
@@ -87,17 +91,18 @@ export class ProjectRegistry {
       text: `SELECT ${PROJECT_COLUMNS},
         COALESCE((SELECT json_agg(json_build_object('code', l.code, 'name', l.name, 'isDefault', l.is_default,
           'createdAt', to_char(l.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) ORDER BY l.created_at, l.code)
-          FROM platform.locales l WHERE l.project_id = p.id), '[]') AS locales
+          FROM platform.locales l WHERE l.project_id = p.id), '[]') AS locales,
+        COALESCE((SELECT json_object_agg(r.type, r.permissions) FROM platform.roles r WHERE r.project_id = p.id), '{}') AS roles
         FROM platform.projects p WHERE slug = $1`,
       values: [slug],
-    }))) as (ProjectRecord & { locales: LocaleRecord[] }) | null;
+    }))) as (ProjectRecord & { locales: LocaleRecord[]; roles: RolePermissions }) | null;
     if (!row) {
       this.missing.set(slug, Date.now() + NEGATIVE_TTL_MS);
       if (this.missing.size > 10_000) this.missing.clear();
       return null;
     }
-    const { locales, ...project } = row;
-    const entry: TenantEntry = { project, locales, localeCodes: new Set(locales.map((l) => l.code)) };
+    const { locales, roles, ...project } = row;
+    const entry: TenantEntry = { project, locales, roles, localeCodes: new Set(locales.map((l) => l.code)) };
     this.bySlug.set(slug, entry);
     return entry;
   }

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { NotFoundError } from '@cms/errors';
 import type { TenantEntry } from '@cms/tenancy';
 import type { Platform } from '../platform.ts';
+import { registerContentRoutes } from './content-routes.ts';
 import { registerLocaleRoutes } from './locales.ts';
 
 declare module 'fastify' {
@@ -28,6 +29,7 @@ export async function tenantPlugin(app: FastifyInstance, opts: { platform: Platf
     request.log = request.log.child({ projectId: entry.project.id });
   });
   registerLocaleRoutes(app);
+  registerContentRoutes(app, platform);
   // Anything else under a known project is an unknown route.
   app.all('/*', async () => {
     throw new NotFoundError();
