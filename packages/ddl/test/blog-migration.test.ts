@@ -14,7 +14,7 @@ before(async () => { db = await createTestDatabase('cms_ddl_blog'); });
 after(async () => { await db.drop(); });
 
 const PUBLISHED = '2024-01-01T00:00:00.000Z';
-const rawBlog = (): RawModel => readRawModel(join(import.meta.dirname, '../../../../shared/examples/blog'));
+const rawBlog = (): RawModel => readRawModel(join(import.meta.dirname, '../../../test/fixtures/blog'));
 
 // Schema JSON edited in place, as a client would before a push.
 type Json = Record<string, any>;

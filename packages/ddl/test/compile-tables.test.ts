@@ -259,7 +259,7 @@ describe('components, dynamic zones and media', () => {
 
 describe('the blog example', () => {
   it('compiles and applies on a fresh schema', async () => {
-    const blog = parseRawModel(readRawModel(join(import.meta.dirname, '../../../../shared/examples/blog')));
+    const blog = parseRawModel(readRawModel(join(import.meta.dirname, '../../../test/fixtures/blog')));
     const statements = createModelStatements('t_blog', blog);
     assert.ok(statements.some((s) => s.startsWith('CREATE TABLE "t_blog"."ct_post"')));
     assert.ok(statements.every((s) => !s.includes('undefined')));

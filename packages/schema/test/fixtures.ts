@@ -1,10 +1,11 @@
 // Builders and assertions shared by the schema tests.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { ValidationError, type FieldError } from '@cms/errors';
 import { parseModel } from '../src/index.ts';
 
-const BLOG = '/work/shared/examples/blog';
+const BLOG = join(import.meta.dirname, '../../../test/fixtures/blog');
 const readJson = (path: string): Record<string, unknown> => JSON.parse(readFileSync(`${BLOG}/${path}`, 'utf8'));
 
 /** The blog example, as `PUT /v1/projects/{slug}/schema` receives it. */
