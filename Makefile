@@ -26,3 +26,7 @@ services:
 ## Type-check, then run every test file against the real Postgres and Redis.
 test: install services typecheck
 	node --import tsx --test --test-concurrency=$(TEST_CONCURRENCY) --test-timeout=120000 $(TEST_FILES)
+
+## Benchmark our gateway against a hand-written fastify+pg server (autocannon, same run).
+bench: install services
+	node --import tsx test/bench/run.ts

@@ -1,0 +1,82 @@
+// Seeds a benchmark project: 10k published articles (each also has its draft row, as D&P
+// keeps both), 100 authors (manyToOne) and 50 tags (3 per article, manyToMany).
+import { loadConfig } from '@cms/config';
+import { compiledQuery } from '@cms/db';
+import { silentLogger } from '@cms/telemetry';
+import { ModelStore } from '@cms/tenancy';
+import { createPlatform } from '@cms/gateway';
+
+export const BENCH_MODEL = {
+  contentTypes: {
+    'api::article.article': {
+      kind: 'collectionType', info: { singularName: 'article', pluralName: 'articles', displayName: 'Article' },
+      options: { draftAndPublish: true },
+      attributes: {
+        title: { type: 'string', required: true },
+        body: { type: 'text' },
+        views: { type: 'integer' },
+        rating: { type: 'decimal' },
+        publishedOn: { type: 'date' },
+        author: { type: 'relation', relation: 'manyToOne', target: 'api::author.author', inversedBy: 'articles' },
+        tags: { type: 'relation', relation: 'manyToMany', target: 'api::tag.tag', inversedBy: 'articles' },
+      },
+    },
+    'api::author.author': {
+      kind: 'collectionType', info: { singularName: 'author', pluralName: 'authors', displayName: 'Author' },
+      attributes: { name: { type: 'string' }, articles: { type: 'relation', relation: 'oneToMany', target: 'api::article.article', mappedBy: 'author' } },
+    },
+    'api::tag.tag': {
+      kind: 'collectionType', info: { singularName: 'tag', pluralName: 'tags', displayName: 'Tag' },
+      attributes: { label: { type: 'string' }, articles: { type: 'relation', relation: 'manyToMany', target: 'api::article.article', mappedBy: 'tags' } },
+    },
+  },
+  components: {},
+};
+
+export interface Seeded {
+  slug: string;
+  schema: string;
+  sampleDocumentId: string;
+}
+
+export async function seed(env: Record<string, string>, documents: number): Promise<Seeded> {
+  const platform = await createPlatform(loadConfig(env), silentLogger());
+  const pool = platform.db.pool;
+  const exec = (text: string, values: unknown[] = []) => pool.query(compiledQuery({ text, values }));
+  try {
+    const accountId = (await pool.oneFirst(compiledQuery({ text: `INSERT INTO platform.accounts (email, password_hash) VALUES ('bench@example.com', 'x') RETURNING id`, values: [] }))) as number;
+    const projectId = (await pool.oneFirst(compiledQuery({
+      text: `INSERT INTO platform.projects (account_id, slug, name, schema_name) VALUES ($1, 'bench', 'Bench', 'pending') RETURNING id`, values: [accountId],
+    }))) as number;
+    const schema = `t_${projectId}`;
+    await exec(`UPDATE platform.projects SET schema_name = $2 WHERE id = $1`, [projectId, schema]);
+    await exec(`CREATE SCHEMA "${schema}"`);
+    const { baseMigrationsFor } = await import('@cms/ddl');
+    const { runMigrations } = await import('@cms/db');
+    await runMigrations(pool, schema, baseMigrationsFor(schema));
+    await exec(`INSERT INTO platform.locales (project_id, code, name, is_default) VALUES ($1, 'en', 'English (en)', true)`, [projectId]);
+    await exec(`INSERT INTO platform.roles (project_id, type, name, permissions) VALUES ($1, 'public', 'Public', $2::jsonb)`, [projectId,
+      JSON.stringify({ 'api::article.article': ['find', 'findOne'], 'api::author.author': ['find', 'findOne'], 'api::tag.tag': ['find', 'findOne'] })]);
+    const entry = (await platform.registry.resolve('bench'))!;
+    await new ModelStore(pool, platform.registry).push(entry.project, BENCH_MODEL);
+    const s = `"${schema}"`;
+    await exec(`INSERT INTO ${s}.ct_author (document_id, published_at, name)
+      SELECT 'author' || lpad(i::text, 18, '0'), now(), 'Author ' || i FROM generate_series(1, 100) i`);
+    await exec(`INSERT INTO ${s}.ct_tag (document_id, published_at, label)
+      SELECT 'tag' || lpad(i::text, 21, '0'), now(), 'Tag ' || i FROM generate_series(1, 50) i`);
+    // Draft and published row per document.
+    await exec(`INSERT INTO ${s}.ct_article (document_id, published_at, title, body, views, rating, "publishedOn")
+      SELECT 'article' || lpad(i::text, 17, '0'), CASE WHEN p THEN now() ELSE NULL END, 'Article number ' || i,
+             repeat('Lorem ipsum dolor sit amet. ', 8), (i * 7919) % 100000, round(((i % 500) / 100.0)::numeric, 2), date '2020-01-01' + (i % 1500)
+      FROM generate_series(1, $1) i, (VALUES (false), (true)) AS v(p)`, [documents]);
+    await exec(`INSERT INTO ${s}.lnk_ct_article__author (source_id, target_document_id)
+      SELECT a.id, 'author' || lpad((1 + (substr(a.document_id, 8)::int % 100))::text, 18, '0') FROM ${s}.ct_article a`);
+    await exec(`INSERT INTO ${s}.lnk_ct_article__tags (source_id, target_document_id, ord)
+      SELECT a.id, 'tag' || lpad((1 + ((substr(a.document_id, 8)::int + k * 17) % 50))::text, 21, '0'), k
+      FROM ${s}.ct_article a, generate_series(0, 2) k`);
+    await exec(`ANALYZE`);
+    return { slug: 'bench', schema, sampleDocumentId: 'article' + String(Math.floor(documents / 2)).padStart(17, '0') };
+  } finally {
+    await platform.close();
+  }
+}
