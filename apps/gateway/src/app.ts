@@ -46,8 +46,9 @@ export async function buildApp(platform: Platform): Promise<App> {
   registerErrorHandling(fastify);
   registerHealth(fastify, platform);
   const services = createServices(platform);
+  fastify.addHook('onClose', async () => services.close());
   await fastify.register(managementPlugin, { prefix: '/v1', platform, services });
-  await fastify.register(tenantPlugin, { prefix: '/p/:slug', platform });
+  await fastify.register(tenantPlugin, { prefix: '/p/:slug', platform, services });
   fastify.get('/', async () => ({
     name: 'content platform',
     managementApi: '/v1',

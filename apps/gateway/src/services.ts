@@ -1,8 +1,37 @@
 // Control-plane services shared by the management API and the content API.
+import { AccountService, ApiTokenService, RoleService, SessionTokens } from '@cms/auth';
+import { UsageMeter } from '@cms/billing';
+import { LocaleService, ModelStore, ProjectService } from '@cms/tenancy';
 import type { Platform } from './platform.ts';
 
-export interface Services {}
+export interface Services {
+  accounts: AccountService;
+  sessions: SessionTokens;
+  projects: ProjectService;
+  locales: LocaleService;
+  roles: RoleService;
+  apiTokens: ApiTokenService;
+  models: ModelStore;
+  usage: UsageMeter;
+  close(): Promise<void>;
+}
 
-export function createServices(_platform: Platform): Services {
-  return {};
+export function createServices(platform: Platform): Services {
+  const pool = platform.db.pool;
+  const roles = new RoleService(pool);
+  const apiTokens = new ApiTokenService(pool, platform.config.appSecret);
+  // Token changes invalidate their project; cached token lookups are dropped with it.
+  platform.registry.onInvalidate(() => apiTokens.forget());
+  const usage = new UsageMeter(pool, platform.logger);
+  return {
+    accounts: new AccountService(pool),
+    sessions: new SessionTokens(platform.config.appSecret),
+    projects: new ProjectService(pool, platform.registry, [(tx, project) => roles.createDefaults(tx, project.id)]),
+    locales: new LocaleService(pool, platform.registry),
+    roles,
+    apiTokens,
+    models: new ModelStore(pool, platform.registry),
+    usage,
+    close: () => usage.close(),
+  };
 }

@@ -1,1 +1,3 @@
-export {};
+export { PLANS, planLimits, type PlanLimits, type PlanName } from './plans.ts';
+export { UsageMeter, currentPeriod } from './usage-meter.ts';
+export { usageReport, type UsageReport } from './usage.ts';

@@ -2,7 +2,9 @@
 // (later) GraphQL and upload: `Access.can(uid, action)`.
 import type { FastifyRequest } from 'fastify';
 import { UnauthorizedError } from '@cms/errors';
+import type { AuthenticatedToken } from '@cms/auth';
 import type { TenantEntry } from '@cms/tenancy';
+import type { Services } from '../services.ts';
 
 export interface Access {
   /** e.g. can('api::post.post', 'find'), can('plugin::upload', 'find') */
@@ -39,10 +41,25 @@ export function bearerToken(request: FastifyRequest): string | null {
   return parts[1]!;
 }
 
-export async function resolveAccess(request: FastifyRequest, tenant: TenantEntry): Promise<Access> {
-  const token = bearerToken(request);
-  if (token === null) return publicAccess(tenant);
-  // API tokens and end-user JWTs are verified here once their services exist; until then any
-  // presented credential is unknown, which Strapi answers with 401.
+/** Access granted by an API token type (reference §7.1). */
+function tokenAccess(token: AuthenticatedToken): Access {
+  switch (token.type) {
+    case 'full-access':
+      return { can: () => true };
+    case 'read-only':
+      return { can: (_uid, action) => action === 'find' || action === 'findOne' };
+    default:
+      return fromPermissionMap(token.permissions);
+  }
+}
+
+export async function resolveAccess(request: FastifyRequest, tenant: TenantEntry, services: Pick<Services, 'apiTokens'>): Promise<Access> {
+  const presented = bearerToken(request);
+  if (presented === null) return publicAccess(tenant);
+  const check = await services.apiTokens.check(presented);
+  // A token of another project is as unknown here as a made-up one.
+  if (check.status === 'valid' && check.token.projectId === tenant.project.id) return tokenAccess(check.token);
+  if (check.status === 'expired' && check.projectId === tenant.project.id) throw new UnauthorizedError('Token expired');
+  // End-user JWTs (users-permissions) are verified here once that plugin exists.
   throw new UnauthorizedError();
 }

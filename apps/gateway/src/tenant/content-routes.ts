@@ -6,6 +6,7 @@ import { paginationMeta, parseQuery, planQuery, runFind, runFindOne, type QueryA
 import type { ContentType } from '@cms/schema';
 import type { ProjectRuntime, TenantEntry } from '@cms/tenancy';
 import type { Platform } from '../platform.ts';
+import type { Services } from '../services.ts';
 import { resolveAccess, type Access } from './access.ts';
 import { tenantOf } from './index.ts';
 
@@ -40,7 +41,7 @@ interface ReadContext {
   ast: QueryAst;
 }
 
-export function registerContentRoutes(app: FastifyInstance, platform: Platform): void {
+export function registerContentRoutes(app: FastifyInstance, platform: Platform, services: Services): void {
   const pool = platform.db.pool;
 
   /** `byDocumentId`: the path names a document, which single types never have. */
@@ -51,7 +52,7 @@ export function registerContentRoutes(app: FastifyInstance, platform: Platform):
     if (!target || (byDocumentId && target.single)) throw new NotFoundError();
     // Single types are read with `find` (Strapi has no findOne for them).
     const action = byDocumentId ? 'findOne' : 'find';
-    const access = await resolveAccess(request, tenant);
+    const access = await resolveAccess(request, tenant, services);
     if (!access.can(target.type.uid, action)) throw new ForbiddenError();
     const ast = parseQuery(request.query as Record<string, unknown>, REST_LIMITS);
     return { tenant, runtime, target, access, ast };

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { NotFoundError } from '@cms/errors';
 import type { TenantEntry } from '@cms/tenancy';
 import type { Platform } from '../platform.ts';
+import type { Services } from '../services.ts';
 import { registerContentRoutes } from './content-routes.ts';
 import { registerLocaleRoutes } from './locales.ts';
 
@@ -18,8 +19,8 @@ export function tenantOf(request: FastifyRequest): TenantEntry {
   return request.tenant;
 }
 
-export async function tenantPlugin(app: FastifyInstance, opts: { platform: Platform }): Promise<void> {
-  const { platform } = opts;
+export async function tenantPlugin(app: FastifyInstance, opts: { platform: Platform; services: Services }): Promise<void> {
+  const { platform, services } = opts;
   app.decorateRequest('tenant', null);
   app.addHook('onRequest', async (request) => {
     const slug = (request.params as { slug?: string }).slug ?? '';
@@ -28,8 +29,12 @@ export async function tenantPlugin(app: FastifyInstance, opts: { platform: Platf
     request.tenant = entry;
     request.log = request.log.child({ projectId: entry.project.id });
   });
+  // Usage metering: batched in memory, written every few seconds.
+  app.addHook('onResponse', async (request) => {
+    if (request.tenant) services.usage.record(request.tenant.project.id);
+  });
   registerLocaleRoutes(app);
-  registerContentRoutes(app, platform);
+  registerContentRoutes(app, platform, services);
   // Anything else under a known project is an unknown route.
   app.all('/*', async () => {
     throw new NotFoundError();

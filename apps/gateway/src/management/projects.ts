@@ -1,0 +1,48 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ProjectRecord } from '@cms/tenancy';
+import type { ManagementOptions } from './index.ts';
+
+/** The contract's project JSON; URLs as seen from the request's origin. */
+export function projectJson(request: FastifyRequest, p: ProjectRecord) {
+  const origin = `${request.protocol}://${request.host}`;
+  return {
+    id: p.id,
+    slug: p.slug,
+    name: p.name,
+    defaultLocale: p.defaultLocale,
+    apiUrl: `${origin}/p/${p.slug}/api`,
+    graphqlUrl: `${origin}/p/${p.slug}/graphql`,
+    plan: p.plan,
+    createdAt: p.createdAt,
+  };
+}
+
+export function registerProjectRoutes(app: FastifyInstance, { services }: ManagementOptions): void {
+  app.post<{ Body: { name: string; slug?: string; defaultLocale?: string } }>('/projects', {
+    schema: {
+      body: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['name'],
+        properties: { name: { type: 'string', maxLength: 100 }, slug: { type: 'string', maxLength: 100 }, defaultLocale: { type: 'string', maxLength: 50 } },
+      },
+    },
+  }, async (request, reply) => {
+    const project = await services.projects.create(request.accountId, request.body);
+    return reply.status(201).send({ project: projectJson(request, project) });
+  });
+
+  app.get('/projects', async (request) => ({
+    projects: (await services.projects.listForAccount(request.accountId)).map((p) => projectJson(request, p)),
+  }));
+
+  app.get<{ Params: { slug: string } }>('/projects/:slug', async (request) => ({
+    project: projectJson(request, await services.projects.getForAccount(request.accountId, request.params.slug)),
+  }));
+
+  app.delete<{ Params: { slug: string } }>('/projects/:slug', async (request, reply) => {
+    const project = await services.projects.getForAccount(request.accountId, request.params.slug);
+    await services.projects.delete(project);
+    return reply.status(204).send();
+  });
+}

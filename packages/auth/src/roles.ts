@@ -1,0 +1,62 @@
+// Roles of a project's end users (users-and-permissions): `public`, `authenticated`, custom ones.
+import { compiledQuery, type Db } from '@cms/db';
+import { ApplicationError, NotFoundError } from '@cms/errors';
+import type { Model } from '@cms/schema';
+import { validatePermissions, type PermissionMap } from './permissions.ts';
+
+export interface Role {
+  type: string;
+  name: string;
+  description: string;
+  permissions: PermissionMap;
+}
+
+export const BUILTIN_ROLES: readonly Role[] = [
+  { type: 'public', name: 'Public', description: 'Default role given to unauthenticated user.', permissions: {} },
+  { type: 'authenticated', name: 'Authenticated', description: 'Default role given to authenticated user.', permissions: {} },
+];
+
+const COLUMNS = 'type, name, description, permissions';
+
+export class RoleService {
+  constructor(private readonly db: Db) {}
+
+  async createDefaults(db: Db, projectId: number): Promise<void> {
+    for (const role of BUILTIN_ROLES) {
+      await db.query(compiledQuery({
+        text: 'INSERT INTO platform.roles (project_id, type, name, description, permissions) VALUES ($1, $2, $3, $4, $5::jsonb)',
+        values: [projectId, role.type, role.name, role.description, JSON.stringify(role.permissions)],
+      }));
+    }
+  }
+
+  async list(projectId: number): Promise<Role[]> {
+    return (await this.db.any(compiledQuery({ text: `SELECT ${COLUMNS} FROM platform.roles WHERE project_id = $1 ORDER BY id`, values: [projectId] }))) as unknown as Role[];
+  }
+
+  async create(projectId: number, input: { type: string; name: string; description?: string }): Promise<Role> {
+    const row = await this.db.maybeOne(compiledQuery({
+      text: `INSERT INTO platform.roles (project_id, type, name, description) VALUES ($1, $2, $3, $4)
+             ON CONFLICT (project_id, type) DO NOTHING RETURNING ${COLUMNS}`,
+      values: [projectId, input.type, input.name, input.description ?? ''],
+    }));
+    if (!row) throw new ApplicationError(`A role of type "${input.type}" already exists`, {}, 409);
+    return row as unknown as Role;
+  }
+
+  async setPermissions(projectId: number, type: string, permissions: unknown, model: Model): Promise<Role> {
+    const map = validatePermissions(permissions, model);
+    const row = await this.db.maybeOne(compiledQuery({
+      text: `UPDATE platform.roles SET permissions = $3::jsonb, updated_at = now() WHERE project_id = $1 AND type = $2 RETURNING ${COLUMNS}`,
+      values: [projectId, type, JSON.stringify(map)],
+    }));
+    if (!row) throw new NotFoundError();
+    return row as unknown as Role;
+  }
+
+  async remove(projectId: number, type: string): Promise<void> {
+    if (BUILTIN_ROLES.some((r) => r.type === type)) throw new ApplicationError(`The ${type} role cannot be deleted`);
+    const row = await this.db.maybeOne(compiledQuery({ text: 'DELETE FROM platform.roles WHERE project_id = $1 AND type = $2 RETURNING id', values: [projectId, type] }));
+    if (!row) throw new NotFoundError();
+  }
+}

@@ -1,0 +1,23 @@
+// Plans and their limits. Without Stripe every project is on `free`.
+export interface PlanLimits {
+  requestsPerMonth: number;
+  requestsPerSecond: number;
+  storageBytes: number;
+  documents: number;
+  maxUploadBytes: number;
+}
+
+const MB = 1024 * 1024;
+const GB = 1024 * MB;
+
+export const PLANS = {
+  free: { requestsPerMonth: 100_000, requestsPerSecond: 50, storageBytes: 1 * GB, documents: 10_000, maxUploadBytes: 50 * MB },
+  pro: { requestsPerMonth: 5_000_000, requestsPerSecond: 500, storageBytes: 100 * GB, documents: 1_000_000, maxUploadBytes: 500 * MB },
+  enterprise: { requestsPerMonth: 100_000_000, requestsPerSecond: 5_000, storageBytes: 2_000 * GB, documents: 50_000_000, maxUploadBytes: 2 * GB },
+} as const satisfies Record<string, PlanLimits>;
+
+export type PlanName = keyof typeof PLANS;
+
+export function planLimits(plan: string): PlanLimits {
+  return Object.hasOwn(PLANS, plan) ? PLANS[plan as PlanName] : PLANS.free;
+}

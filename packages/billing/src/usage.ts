@@ -1,0 +1,38 @@
+// The `/usage` report: real counts from the database (and this instance's unflushed requests).
+import { compiledQuery, qualify, type Db } from '@cms/db';
+import { planLimits, type PlanLimits } from './plans.ts';
+import { currentPeriod, type UsageMeter } from './usage-meter.ts';
+
+export interface UsageReport {
+  period: string;
+  requests: number;
+  storageBytes: number;
+  documents: number;
+  limits: PlanLimits;
+}
+
+export async function usageReport(
+  db: Db,
+  meter: UsageMeter,
+  project: { id: number; schemaName: string; plan: string },
+  contentTables: string[],
+): Promise<UsageReport> {
+  const { period, monthStart } = currentPeriod();
+  const documentsSql = contentTables.length
+    ? contentTables.map((t) => `(SELECT count(DISTINCT document_id) FROM ${qualify(project.schemaName, t)})`).join(' + ')
+    : '0';
+  const row = (await db.one(compiledQuery({
+    text: `SELECT
+      COALESCE((SELECT requests FROM platform.usage_counters WHERE project_id = $1 AND period = $2::date), 0) AS requests,
+      COALESCE((SELECT round(sum(size) * 1024) FROM ${qualify(project.schemaName, 'files')}), 0) AS "storageBytes",
+      ${documentsSql} AS documents`,
+    values: [project.id, monthStart],
+  }))) as { requests: number | string; storageBytes: number | string; documents: number | string };
+  return {
+    period,
+    requests: Number(row.requests) + meter.unflushed(project.id),
+    storageBytes: Number(row.storageBytes),
+    documents: Number(row.documents),
+    limits: planLimits(project.plan),
+  };
+}

@@ -1,0 +1,97 @@
+// Projects: each owns Postgres schema `t_{id}`. Create and delete are single transactions.
+import { randomBytes } from 'node:crypto';
+import { compiledQuery, quoteIdent, runMigrationsIn, type Db } from '@cms/db';
+import { baseMigrationsFor } from '@cms/ddl';
+import { ApplicationError, NotFoundError, ValidationError } from '@cms/errors';
+import type { DatabasePool } from 'slonik';
+import { localeName, normaliseLocaleCode } from './locale-codes.ts';
+import { PROJECT_COLUMNS, SLUG_PATTERN, schemaNameFor, type ProjectRecord } from './project-record.ts';
+import type { ProjectRegistry } from './registry.ts';
+
+export interface CreateProjectInput {
+  name: string;
+  slug?: string;
+  defaultLocale?: string;
+}
+
+/** Called inside the creating transaction (roles, …) so a project never exists half-made. */
+export type ProjectInitializer = (tx: Db, project: ProjectRecord) => Promise<void>;
+
+/** `name` → a slug of the contract's form, or null when nothing usable remains. */
+export function slugFromName(name: string): string {
+  let slug = name.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^[^a-z]+/, '').replace(/-+$/, '');
+  slug = slug.slice(0, 40).replace(/-+$/, '');
+  if (slug.length < 3) slug = `project${slug ? `-${slug}` : ''}`;
+  return slug;
+}
+
+export class ProjectService {
+  constructor(private readonly pool: DatabasePool, private readonly registry: ProjectRegistry, private readonly initializers: ProjectInitializer[] = []) {}
+
+  async create(accountId: number, input: CreateProjectInput): Promise<ProjectRecord> {
+    const name = input.name.trim();
+    if (!name || name.length > 100) {
+      throw ValidationError.fromFieldErrors([{ path: ['name'], message: 'name must be between 1 and 100 characters', name: 'ValidationError' }]);
+    }
+    if (input.slug !== undefined && !SLUG_PATTERN.test(input.slug)) {
+      throw ValidationError.fromFieldErrors([{ path: ['slug'], message: 'slug must match ^[a-z][a-z0-9-]{1,38}[a-z0-9]$', name: 'ValidationError', value: input.slug.slice(0, 100) }]);
+    }
+    const defaultLocale = normaliseLocaleCode(input.defaultLocale ?? 'en', ['defaultLocale']);
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const slug = input.slug ?? (attempt === 0 ? slugFromName(name) : `${slugFromName(name).slice(0, 33)}-${randomBytes(3).toString('hex')}`);
+      const created = await this.tryCreate(accountId, name, slug, defaultLocale);
+      if (created) {
+        await this.registry.invalidate({ projectId: created.id, slug, scope: 'project' });
+        return created;
+      }
+      if (input.slug !== undefined) throw new ApplicationError(`The slug "${slug}" is already taken`, {}, 409);
+    }
+    throw new ApplicationError('Could not find a free slug; please choose one', {}, 409);
+  }
+
+  private async tryCreate(accountId: number, name: string, slug: string, defaultLocale: string): Promise<ProjectRecord | null> {
+    return this.pool.transaction(async (tx) => {
+      const inserted = (await tx.maybeOne(compiledQuery({
+        text: `INSERT INTO platform.projects (account_id, slug, name, default_locale, schema_name)
+               VALUES ($1, $2, $3, $4, 'pending:' || $2) ON CONFLICT (slug) DO NOTHING RETURNING id`,
+        values: [accountId, slug, name, defaultLocale],
+      }))) as { id: number } | null;
+      if (!inserted) return null;
+      const schema = schemaNameFor(inserted.id);
+      const base = baseMigrationsFor(schema);
+      const project = (await tx.one(compiledQuery({
+        text: `UPDATE platform.projects SET schema_name = $2, base_version = $3 WHERE id = $1 RETURNING ${PROJECT_COLUMNS}`,
+        values: [inserted.id, schema, base.length],
+      }))) as unknown as ProjectRecord;
+      await tx.query(compiledQuery({ text: `CREATE SCHEMA ${quoteIdent(schema)}`, values: [] }));
+      await runMigrationsIn(tx, schema, base);
+      await tx.query(compiledQuery({
+        text: 'INSERT INTO platform.locales (project_id, code, name, is_default) VALUES ($1, $2, $3, true)',
+        values: [project.id, defaultLocale, localeName(defaultLocale)],
+      }));
+      for (const init of this.initializers) await init(tx, project);
+      return project;
+    });
+  }
+
+  async listForAccount(accountId: number): Promise<ProjectRecord[]> {
+    return (await this.pool.any(compiledQuery({ text: `SELECT ${PROJECT_COLUMNS} FROM platform.projects WHERE account_id = $1 ORDER BY id`, values: [accountId] }))) as unknown as ProjectRecord[];
+  }
+
+  /** The account's project by slug; 404 for unknown slugs and for other accounts' projects alike. */
+  async getForAccount(accountId: number, slug: string): Promise<ProjectRecord> {
+    const row = slug.length <= 40
+      ? await this.pool.maybeOne(compiledQuery({ text: `SELECT ${PROJECT_COLUMNS} FROM platform.projects WHERE slug = $1 AND account_id = $2`, values: [slug, accountId] }))
+      : null;
+    if (!row) throw new NotFoundError();
+    return row as unknown as ProjectRecord;
+  }
+
+  async delete(project: ProjectRecord): Promise<void> {
+    await this.pool.transaction(async (tx) => {
+      await tx.query(compiledQuery({ text: `DROP SCHEMA IF EXISTS ${quoteIdent(project.schemaName)} CASCADE`, values: [] }));
+      await tx.query(compiledQuery({ text: 'DELETE FROM platform.projects WHERE id = $1', values: [project.id] }));
+    });
+    await this.registry.invalidate({ projectId: project.id, slug: project.slug, scope: 'deleted' });
+  }
+}

@@ -1,0 +1,53 @@
+// Smoke test of `make start` on a bare machine: no DATABASE_URL, no REDIS_URL → PGlite under
+// DATA_DIR and an in-process bus; the whole management flow still works.
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { call, spawnGateway, type GatewayProcess } from '../helpers/process.ts';
+
+describe('embedded mode (PGlite, in-process bus)', () => {
+  let gw: GatewayProcess;
+  let dataDir: string;
+  before(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'cms-embedded-'));
+    gw = await spawnGateway({ DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, 120_000);
+  });
+  after(async () => {
+    await gw?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('is ready with embedded Postgres and keeps its data and secret under DATA_DIR', async () => {
+    const ready = await call(gw.url, 'GET', '/readyz');
+    assert.equal(ready.status, 200);
+    assert.deepEqual(ready.body, { status: 'ok', postgres: 'ok', redis: 'embedded' });
+    assert.ok(existsSync(join(dataDir, 'pg')));
+    assert.ok(existsSync(join(dataDir, 'app-secret')));
+  });
+
+  it('runs the management flow: signup, project, schema push, locales', async () => {
+    const signup = await call(gw.url, 'POST', '/v1/auth/signup', { email: 'new@example.com', password: 'correct horse' });
+    assert.equal(signup.status, 201, JSON.stringify(signup.body));
+    const token = signup.body.token as string;
+    const project = await call(gw.url, 'POST', '/v1/projects', { name: 'First Project' }, token);
+    assert.equal(project.status, 201, JSON.stringify(project.body));
+    const slug = project.body.project.slug as string;
+    assert.equal(project.body.project.apiUrl, `${gw.url}/p/${slug}/api`);
+    const push = await call(gw.url, 'PUT', `/v1/projects/${slug}/schema`, {
+      contentTypes: {
+        'api::note.note': {
+          kind: 'collectionType', info: { singularName: 'note', pluralName: 'notes', displayName: 'Note' },
+          options: { draftAndPublish: true }, attributes: { title: { type: 'string', required: true } },
+        },
+      },
+      components: {},
+    }, token);
+    assert.equal(push.status, 200, JSON.stringify(push.body));
+    assert.equal(push.body.version, 1);
+    const locales = await call(gw.url, 'GET', `/p/${slug}/api/i18n/locales`);
+    assert.equal(locales.status, 200);
+    assert.deepEqual(locales.body.map((l: { code: string }) => l.code), ['en']);
+  });
+});

@@ -1,0 +1,106 @@
+// Two front doors on one database and one Redis: a change made through one is served by the
+// other on its next request (Redis pub/sub invalidation of the registry and runtime caches).
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { after, before, describe, it } from 'node:test';
+import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { createTestDatabase, TEST_REDIS_URL, type TestDatabase } from '../helpers/db.ts';
+import { insertProject } from '../helpers/fixtures.ts';
+import { call, spawnGateway, type GatewayProcess } from '../helpers/process.ts';
+
+const noteType = (extra: Record<string, unknown> = {}) => ({
+  contentTypes: {
+    'api::note.note': {
+      kind: 'collectionType', info: { singularName: 'note', pluralName: 'notes', displayName: 'Note' },
+      options: { draftAndPublish: false }, attributes: { title: { type: 'string' }, ...extra },
+    },
+  },
+  components: {},
+});
+
+describe('two gateway processes', () => {
+  let db: TestDatabase;
+  let a: GatewayProcess;
+  let b: GatewayProcess;
+  before(async () => {
+    db = await createTestDatabase();
+    const env = {
+      DATABASE_URL: db.url, REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: `test:${db.name}:`,
+      APP_SECRET: randomBytes(24).toString('hex'), LOG_LEVEL: 'warn',
+    };
+    a = await spawnGateway(env);
+    b = await spawnGateway(env);
+  });
+  after(async () => {
+    await Promise.all([a?.stop(), b?.stop()]);
+    await db?.drop();
+  });
+
+  it('serves on B a project created and changed through A', async () => {
+    const signup = await call(a.url, 'POST', '/v1/auth/signup', { email: 'two@example.com', password: 'long enough pw' });
+    assert.equal(signup.status, 201);
+    const token = signup.body.token as string;
+    // B learns about the slug being unknown first (negative cache), then the project appears.
+    assert.equal((await call(b.url, 'GET', '/p/two-doors/api/i18n/locales')).status, 404);
+    const created = await call(a.url, 'POST', '/v1/projects', { name: 'Two doors', slug: 'two-doors' }, token);
+    assert.equal(created.status, 201);
+    const first = await call(b.url, 'GET', '/p/two-doors/api/i18n/locales');
+    assert.equal(first.status, 200);
+    assert.deepEqual(first.body.map((l: { code: string }) => l.code), ['en']);
+    // B now caches the project; a locale added on A must show on B's next request.
+    const added = await call(a.url, 'POST', '/v1/projects/two-doors/locales', { code: 'fr' }, token);
+    assert.equal(added.status, 201);
+    const second = await call(b.url, 'GET', '/p/two-doors/api/i18n/locales');
+    assert.deepEqual(second.body.map((l: { code: string }) => l.code), ['en', 'fr']);
+    // Deleting the project on A makes it unknown on B at once.
+    assert.equal((await call(a.url, 'DELETE', '/v1/projects/two-doors', undefined, token)).status, 204);
+    assert.equal((await call(b.url, 'GET', '/p/two-doors/api/i18n/locales')).status, 404);
+  });
+});
+
+describe('two in-process instances: runtime cache invalidation', () => {
+  let a: TestApp;
+  let b: TestApp;
+  before(async () => {
+    a = await startTestApp();
+    b = await startTestApp({ share: a });
+  });
+  after(async () => {
+    await b?.close();
+    await a?.close();
+  });
+
+  it('rebuilds the runtime on B after a model push on A, once, and caches it', async () => {
+    const { slug } = await insertProject(a, 'runtime-cache');
+    const entryB = await b.platform.registry.resolve(slug);
+    const before = await b.platform.runtimes.get(entryB!.project);
+    assert.equal(before.version, 0);
+    assert.deepEqual(Object.keys(before.model.contentTypes), []);
+
+    const entryA = await a.platform.registry.resolve(slug);
+    const pushed = await a.app.services.models.push(entryA!.project, noteType());
+    assert.equal(pushed.version, 1);
+    // Pub/sub delivery is asynchronous; give it the time a next request would take to arrive.
+    await waitFor(async () => (await b.platform.registry.resolve(slug))!.project.modelVersion === 1);
+    const afterPush = await b.platform.runtimes.get((await b.platform.registry.resolve(slug))!.project);
+    assert.equal(afterPush.version, 1);
+    assert.deepEqual(Object.keys(afterPush.model.contentTypes), ['api::note.note']);
+    const builds = b.platform.runtimes.builds;
+    const again = await b.platform.runtimes.get((await b.platform.registry.resolve(slug))!.project);
+    assert.equal(again, afterPush);
+    assert.equal(b.platform.runtimes.builds, builds);
+
+    await a.app.services.models.push(entryA!.project, noteType({ body: { type: 'text' } }));
+    await waitFor(async () => (await b.platform.registry.resolve(slug))!.project.modelVersion === 2);
+    const v2 = await b.platform.runtimes.get((await b.platform.registry.resolve(slug))!.project);
+    assert.deepEqual(Object.keys(v2.model.contentTypes['api::note.note']!.attributes), ['title', 'body']);
+  });
+});
+
+async function waitFor(check: () => Promise<boolean>, timeoutMs = 2_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not reached in time');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
