@@ -49,6 +49,8 @@ export function normalizeError(err: unknown): AppError {
       return new PayloadTooLargeError();
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return new AppError('Unsupported Media Type', 415);
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return new SyntaxError_('Body is not valid JSON');
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return new SyntaxError_('Body cannot be empty when content-type is set to application/json');
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':

@@ -1,0 +1,40 @@
+// Driving the management API in tests.
+import type { LightMyRequestResponse } from 'fastify';
+import type { TestApp } from './app.ts';
+
+let n = 0;
+
+export interface Session {
+  token: string;
+  account: { id: number; email: string; name: string | null };
+}
+
+export async function signup(t: TestApp, email = `user${process.pid}-${++n}@example.com`, password = 'a long password'): Promise<Session> {
+  const res = await t.inject({ method: 'POST', url: '/v1/auth/signup', payload: { email, password } });
+  if (res.statusCode !== 201) throw new Error(`signup failed: ${res.statusCode} ${res.body}`);
+  return res.json();
+}
+
+export function as(t: TestApp, session: Session | string) {
+  const token = typeof session === 'string' ? session : session.token;
+  const call = (method: string, url: string, payload?: unknown): Promise<LightMyRequestResponse> =>
+    t.inject({ method: method as 'GET', url, payload: payload as object, headers: { authorization: `Bearer ${token}` } });
+  return {
+    get: (url: string) => call('GET', url),
+    post: (url: string, payload?: unknown) => call('POST', url, payload),
+    put: (url: string, payload?: unknown) => call('PUT', url, payload),
+    del: (url: string) => call('DELETE', url),
+  };
+}
+
+export async function createProject(t: TestApp, session: Session, body: Record<string, unknown>): Promise<{ id: number; slug: string }> {
+  const res = await as(t, session).post('/v1/projects', body);
+  if (res.statusCode !== 201) throw new Error(`create project failed: ${res.statusCode} ${res.body}`);
+  return res.json().project;
+}
+
+/** Count rows of a platform table (to prove nothing was written). */
+export async function count(t: TestApp, table: string): Promise<number> {
+  const { compiledQuery } = await import('@cms/db');
+  return Number(await t.platform.db.pool.oneFirst(compiledQuery({ text: `SELECT count(*) FROM platform.${table}`, values: [] })));
+}
