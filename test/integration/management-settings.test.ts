@@ -1,0 +1,164 @@
+import assert from 'node:assert/strict';
+import { createHmac } from 'node:crypto';
+import { after, before, describe, it } from 'node:test';
+import { deriveKey } from '@cms/auth';
+import { compiledQuery } from '@cms/db';
+import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { as, count, createProject, signup, type Session } from '../helpers/management.ts';
+
+const noteModel = {
+  contentTypes: {
+    'api::note.note': {
+      kind: 'collectionType', info: { singularName: 'note', pluralName: 'notes', displayName: 'Note' },
+      pluginOptions: { i18n: { localized: true } },
+      attributes: { title: { type: 'string', pluginOptions: { i18n: { localized: true } } } },
+    },
+  },
+  components: {},
+};
+
+describe('management API: locales, roles, API tokens, usage', () => {
+  let t: TestApp;
+  let owner: Session;
+  let project: { id: number; slug: string };
+  let other: { id: number; slug: string };
+  const api = () => as(t, owner);
+  const base = () => `/v1/projects/${project.slug}`;
+  const exec = (text: string, values: unknown[] = []) => t.platform.db.pool.query(compiledQuery({ text, values }));
+
+  before(async () => {
+    t = await startTestApp();
+    owner = await signup(t);
+    project = await createProject(t, owner, { name: 'Settings' });
+    other = await createProject(t, owner, { name: 'Other' });
+    const push = await api().put(`${base()}/schema`, noteModel);
+    assert.equal(push.statusCode, 200, push.body);
+    await api().put(`/v1/projects/${other.slug}/schema`, noteModel);
+  });
+  after(async () => t?.close());
+
+  it('adds locales (with default names), refuses duplicates, unknown and malformed codes', async () => {
+    const fr = await api().post(`${base()}/locales`, { code: 'fr' });
+    assert.equal(fr.statusCode, 201);
+    assert.deepEqual(fr.json(), { locale: { code: 'fr', name: 'French (fr)', isDefault: false } });
+    const br = await api().post(`${base()}/locales`, { code: 'pt-BR', name: 'Português' });
+    assert.deepEqual(br.json(), { locale: { code: 'pt-BR', name: 'Português', isDefault: false } });
+    assert.equal((await api().post(`${base()}/locales`, { code: 'fr' })).statusCode, 409);
+    const before = await count(t, 'locales');
+    for (const code of ['xx', 'qq-ZZ', 'EN', 'en_US', "fr'; --", 'x'.repeat(10_000), 'ﬀ', '']) {
+      const res = await api().post(`${base()}/locales`, { code });
+      assert.equal(res.statusCode, 400, code.slice(0, 20));
+      assert.equal(res.json().error.name, 'ValidationError');
+    }
+    assert.equal(await count(t, 'locales'), before);
+    const list = await api().get(`${base()}/locales`);
+    assert.deepEqual(list.json().locales.map((l: { code: string }) => l.code), ['en', 'fr', 'pt-BR']);
+  });
+
+  it('switches the default locale and refuses deleting it; deleting another removes its content', async () => {
+    const de = await api().post(`${base()}/locales`, { code: 'de', isDefault: true });
+    assert.deepEqual(de.json().locale, { code: 'de', name: 'German (de)', isDefault: true });
+    assert.equal((await api().get(base())).json().project.defaultLocale, 'de');
+    const refused = await api().del(`${base()}/locales/de`);
+    assert.equal(refused.statusCode, 400);
+    assert.equal(refused.json().error.name, 'ApplicationError');
+    const schema = `t_${project.id}`;
+    await exec(`INSERT INTO "${schema}".ct_note (document_id, locale, published_at, title) VALUES ('n1', 'fr', now(), 'Bonjour'), ('n1', 'de', now(), 'Hallo')`);
+    assert.equal((await api().del(`${base()}/locales/fr`)).statusCode, 204);
+    const left = await t.platform.db.pool.anyFirst(compiledQuery({ text: `SELECT locale FROM "${schema}".ct_note ORDER BY locale`, values: [] }));
+    assert.deepEqual(left, ['de']);
+    assert.equal((await api().del(`${base()}/locales/fr`)).statusCode, 404);
+  });
+
+  it('creates roles and replaces permission sets, validating uids and actions', async () => {
+    const editor = await api().post(`${base()}/roles`, { type: 'editor', name: 'Editor' });
+    assert.equal(editor.statusCode, 201);
+    assert.deepEqual(editor.json(), { role: { type: 'editor', name: 'Editor', permissions: {} } });
+    assert.equal((await api().post(`${base()}/roles`, { type: 'editor', name: 'Again' })).statusCode, 409);
+    assert.equal((await api().post(`${base()}/roles`, { type: 'Bad Type', name: 'x' })).statusCode, 400);
+    const set = await api().put(`${base()}/roles/public/permissions`, { permissions: { 'api::note.note': ['findOne', 'find', 'find'], 'plugin::upload': ['find'] } });
+    assert.equal(set.statusCode, 200);
+    assert.deepEqual(set.json(), { role: { type: 'public', name: 'Public', permissions: { 'api::note.note': ['find', 'findOne'], 'plugin::upload': ['find'] } } });
+    const bad = await api().put(`${base()}/roles/public/permissions`, { permissions: { 'api::nope.nope': ['find'], 'api::note.note': ['fly'] } });
+    assert.equal(bad.statusCode, 400);
+    assert.deepEqual(bad.json().error.details.errors.map((e: { path: string[] }) => e.path), [['permissions', 'api::nope.nope'], ['permissions', 'api::note.note', '0']]);
+    assert.equal((await api().put(`${base()}/roles/nobody/permissions`, { permissions: {} })).statusCode, 404);
+    // The public role now lets anyone read notes; a replaced set takes effect at once.
+    assert.equal((await t.inject({ url: `/p/${project.slug}/api/notes` })).statusCode, 200);
+    await api().put(`${base()}/roles/public/permissions`, { permissions: {} });
+    assert.equal((await t.inject({ url: `/p/${project.slug}/api/notes` })).statusCode, 403);
+    assert.equal((await api().del(`${base()}/roles/public`)).statusCode, 400);
+    assert.equal((await api().del(`${base()}/roles/editor`)).statusCode, 204);
+  });
+
+  it('creates API tokens: the key once, only its HMAC stored, never listed', async () => {
+    const res = await api().post(`${base()}/api-tokens`, { name: 'reader', type: 'read-only', lifespanDays: 30, description: 'CI' });
+    assert.equal(res.statusCode, 201);
+    const { apiToken, accessKey } = res.json();
+    assert.match(accessKey, /^[0-9a-f]{256}$/);
+    assert.deepEqual(Object.keys(apiToken).sort(), ['createdAt', 'description', 'expiresAt', 'id', 'lastUsedAt', 'name', 'permissions', 'type']);
+    assert.equal(apiToken.type, 'read-only');
+    const days = (Date.parse(apiToken.expiresAt) - Date.parse(apiToken.createdAt)) / 86_400_000;
+    assert.ok(Math.abs(days - 30) < 0.01, String(days));
+    const stored = await t.platform.db.pool.oneFirst(compiledQuery({ text: 'SELECT key_hash FROM platform.api_tokens WHERE id = $1', values: [apiToken.id] }));
+    assert.notEqual(stored, accessKey);
+    assert.equal(stored, createHmac('sha512', deriveKey(t.env.APP_SECRET!, 'api-token-hmac')).update(accessKey).digest('hex'));
+    const list = await api().get(`${base()}/api-tokens`);
+    assert.equal(list.statusCode, 200);
+    assert.ok(!list.body.includes(accessKey));
+    assert.deepEqual(list.json().apiTokens.map((x: { name: string }) => x.name), ['reader']);
+  });
+
+  it('refuses bad token types, lifespans, duplicates and custom permissions', async () => {
+    for (const body of [{ name: 'a', type: 'god-mode' }, { name: 'a', type: 'read-only', lifespanDays: 5 }, { name: 'a', type: 'custom', permissions: { 'api::x.x': ['find'] } },
+      { name: '', type: 'read-only' }, { name: 'a', type: 'read-only', lifespanDays: '30' }]) {
+      const res = await api().post(`${base()}/api-tokens`, body);
+      assert.equal(res.statusCode, 400, JSON.stringify(body));
+    }
+    assert.equal((await api().post(`${base()}/api-tokens`, { name: 'reader', type: 'full-access' })).statusCode, 409);
+  });
+
+  it('authenticates tokens on the content API: by type, only in their own project, expiry and revocation', async () => {
+    const mk = async (body: object, slug = project.slug) => (await api().post(`/v1/projects/${slug}/api-tokens`, body)).json();
+    const reader = await mk({ name: 'r2', type: 'read-only' });
+    const custom = await mk({ name: 'c', type: 'custom', permissions: { 'api::note.note': ['find'] } });
+    const none = await mk({ name: 'n', type: 'custom', permissions: {} });
+    const foreign = await mk({ name: 'f', type: 'full-access' }, other.slug);
+    const get = (key: string, slug = project.slug) => t.inject({ url: `/p/${slug}/api/notes`, headers: { authorization: `Bearer ${key}` } });
+    assert.equal((await get(reader.accessKey)).statusCode, 200);
+    assert.equal((await get(custom.accessKey)).statusCode, 200);
+    assert.equal((await get(none.accessKey)).statusCode, 403);
+    const cross = await get(foreign.accessKey);
+    assert.equal(cross.statusCode, 401);
+    assert.equal(cross.json().error.message, 'Missing or invalid credentials');
+    assert.equal((await get(foreign.accessKey, other.slug)).statusCode, 200);
+    await exec(`UPDATE platform.api_tokens SET expires_at = now() - interval '1 minute' WHERE id = $1`, [custom.apiToken.id]);
+    t.app.services.apiTokens.forget();
+    const expired = await get(custom.accessKey);
+    assert.equal(expired.statusCode, 401);
+    assert.equal(expired.json().error.message, 'Token expired');
+    assert.equal((await api().del(`${base()}/api-tokens/${reader.apiToken.id}`)).statusCode, 204);
+    assert.equal((await get(reader.accessKey)).statusCode, 401);
+    assert.equal((await api().del(`${base()}/api-tokens/${reader.apiToken.id}`)).statusCode, 404);
+    assert.equal((await api().del(`${base()}/api-tokens/abc`)).statusCode, 404);
+  });
+
+  it('reports real usage: requests, documents and storage', async () => {
+    await t.app.services.usage.flush();
+    const start = (await api().get(`${base()}/usage`)).json();
+    assert.deepEqual(Object.keys(start), ['period', 'requests', 'storageBytes', 'documents', 'limits']);
+    assert.match(start.period, /^\d{4}-\d\d$/);
+    assert.equal(start.documents, 1); // the 'de' version of document n1
+    await exec(`INSERT INTO "t_${project.id}".ct_note (document_id, locale, published_at, title) VALUES ('n2', 'de', now(), 'x'), ('n2', 'en', now(), 'y')`);
+    await exec(`INSERT INTO "t_${project.id}".files (document_id, name, hash, mime, size, url, provider) VALUES ('f1', 'a.png', 'a', 'image/png', 1.5, '/a.png', 'local')`);
+    for (let i = 0; i < 3; i++) await t.inject({ url: `/p/${project.slug}/api/notes` });
+    const now = (await api().get(`${base()}/usage`)).json();
+    assert.equal(now.documents, 2);
+    assert.equal(now.storageBytes, 1536);
+    assert.equal(now.requests, start.requests + 3);
+    await t.app.services.usage.flush();
+    const stored = await t.platform.db.pool.oneFirst(compiledQuery({ text: 'SELECT requests FROM platform.usage_counters WHERE project_id = $1', values: [project.id] }));
+    assert.equal(Number(stored), now.requests);
+    assert.deepEqual(now.limits, { requestsPerMonth: 100_000, requestsPerSecond: 50, storageBytes: 1024 ** 3, documents: 10_000, maxUploadBytes: 50 * 1024 ** 2 });
+  });
+});
