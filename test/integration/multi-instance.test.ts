@@ -52,6 +52,20 @@ describe('two gateway processes', () => {
     assert.equal(added.status, 201);
     const second = await call(b.url, 'GET', '/p/two-doors/api/i18n/locales');
     assert.deepEqual(second.body.map((l: { code: string }) => l.code), ['en', 'fr']);
+    // A schema push on A is served by B on its next request.
+    await call(b.url, 'GET', '/p/two-doors/api/notes'); // B now caches the empty model
+    assert.equal((await call(a.url, 'PUT', '/v1/projects/two-doors/schema', noteType(), token)).status, 200);
+    assert.equal((await call(a.url, 'PUT', '/v1/projects/two-doors/roles/public/permissions', { permissions: { 'api::note.note': ['find'] } }, token)).status, 200);
+    const listed = await call(b.url, 'GET', '/p/two-doors/api/notes');
+    assert.equal(listed.status, 200);
+    assert.deepEqual(listed.body, { data: [], meta: { pagination: { page: 1, pageSize: 25, pageCount: 0, total: 0 } } });
+    assert.equal((await call(a.url, 'PUT', '/v1/projects/two-doors/schema', noteType({ body: { type: 'text' } }), token)).status, 200);
+    const refused = await call(b.url, 'GET', '/p/two-doors/api/notes?fields=body');
+    assert.equal(refused.status, 200, JSON.stringify(refused.body));
+    assert.equal((await call(a.url, 'PUT', '/v1/projects/two-doors/schema', noteType(), token)).status, 200);
+    const gone = await call(b.url, 'GET', '/p/two-doors/api/notes?fields=body');
+    assert.equal(gone.status, 400);
+    assert.equal(gone.body.error.message, 'Invalid key body');
     // Deleting the project on A makes it unknown on B at once.
     assert.equal((await call(a.url, 'DELETE', '/v1/projects/two-doors', undefined, token)).status, 204);
     assert.equal((await call(b.url, 'GET', '/p/two-doors/api/i18n/locales')).status, 404);
