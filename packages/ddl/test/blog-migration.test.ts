@@ -1,12 +1,12 @@
 // The blog example end to end through parseModel: create, fill, push a changed schema.json set,
 // and check that the data of unchanged attributes survived.
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { RawModel } from '@cms/schema';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/db.ts';
 import { planMigration } from '../src/index.ts';
-import { parseRawModel, readRawModel } from './helpers/model.ts';
+import { parseRawModel } from './helpers/model.ts';
+import { blogRawModel } from '../../../test/fixtures/index.ts';
 import { createProjectSchema, expectRefusal, insert, insertFile, migrate, one, query, tablesOf } from './helpers/project-schema.ts';
 
 let db: TestDatabase;
@@ -14,7 +14,7 @@ before(async () => { db = await createTestDatabase('cms_ddl_blog'); });
 after(async () => { await db.drop(); });
 
 const PUBLISHED = '2024-01-01T00:00:00.000Z';
-const rawBlog = (): RawModel => readRawModel(join(import.meta.dirname, '../../../test/fixtures/blog'));
+const rawBlog = (): RawModel => blogRawModel();
 
 // Schema JSON edited in place, as a client would before a push.
 type Json = Record<string, any>;

@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/db.ts';
 import { createModelStatements, physicalModel } from '../src/index.ts';
 import { compiledQuery } from '@cms/db';
 import {
-  component, componentType, contentType, dynamicZone, media, model, parseRawModel, readRawModel, relation, scalar,
+  component, componentType, contentType, dynamicZone, media, model, parseRawModel, relation, scalar,
 } from './helpers/model.ts';
+import { blogRawModel } from '../../../test/fixtures/index.ts';
 import {
   columnsOf, createProjectSchema, indexesOf, insert, insertFile, migrate, one, query, tablesOf,
 } from './helpers/project-schema.ts';
@@ -259,7 +259,7 @@ describe('components, dynamic zones and media', () => {
 
 describe('the blog example', () => {
   it('compiles and applies on a fresh schema', async () => {
-    const blog = parseRawModel(readRawModel(join(import.meta.dirname, '../../../test/fixtures/blog')));
+    const blog = parseRawModel(blogRawModel());
     const statements = createModelStatements('t_blog', blog);
     assert.ok(statements.some((s) => s.startsWith('CREATE TABLE "t_blog"."ct_post"')));
     assert.ok(statements.every((s) => !s.includes('undefined')));

@@ -1,20 +1,11 @@
 // Builders and assertions shared by the schema tests.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { blogRawModel } from '../../../test/fixtures/index.ts';
 import { ValidationError, type FieldError } from '@cms/errors';
 import { parseModel } from '../src/index.ts';
 
-const BLOG = join(import.meta.dirname, '../../../test/fixtures/blog');
-const readJson = (path: string): Record<string, unknown> => JSON.parse(readFileSync(`${BLOG}/${path}`, 'utf8'));
-
 /** The blog example, as `PUT /v1/projects/{slug}/schema` receives it. */
-export function blogInput(): { contentTypes: Record<string, any>; components: Record<string, any> } {
-  return {
-    contentTypes: Object.fromEntries(['author', 'post', 'site', 'tag'].map((n) => [`api::${n}.${n}`, readJson(`content-types/${n}.json`)])),
-    components: Object.fromEntries(['cta', 'figure', 'meta'].map((n) => [`blog.${n}`, readJson(`components/blog/${n}.json`)])),
-  };
-}
+export const blogInput = blogRawModel as () => { contentTypes: Record<string, any>; components: Record<string, any> };
 
 export function contentType(singular: string, attributes: unknown = {}, extra: Record<string, unknown> = {}): Record<string, unknown> {
   return {

@@ -1,6 +1,4 @@
 // Small builders for normalised models, so DDL tests can state exactly the model they need.
-import { readdirSync, readFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
 import { parseModel } from '@cms/schema';
 import type {
   Attribute, Component, ComponentAttribute, ContentType, DynamicZoneAttribute, MediaAttribute, Model, RawModel,
@@ -81,20 +79,6 @@ export function model(contentTypes: ContentType[], components: Component[] = [])
 }
 
 /** Read a directory of Strapi schema.json files (`content-types/*.json`, `components/<category>/*.json`). */
-export function readRawModel(dir: string): RawModel {
-  const raw: RawModel = { contentTypes: {}, components: {} };
-  for (const file of readdirSync(join(dir, 'content-types'))) {
-    const schema = JSON.parse(readFileSync(join(dir, 'content-types', file), 'utf8')) as { info: { singularName: string } };
-    raw.contentTypes[`api::${schema.info.singularName}.${schema.info.singularName}`] = schema;
-  }
-  for (const category of readdirSync(join(dir, 'components'))) {
-    for (const file of readdirSync(join(dir, 'components', category))) {
-      raw.components[`${category}.${basename(file, '.json')}`] = JSON.parse(readFileSync(join(dir, 'components', category, file), 'utf8'));
-    }
-  }
-  return raw;
-}
-
 /** The real normaliser, as the tenancy layer uses it. */
 export function parseRawModel(raw: RawModel): Model {
   return parseModel(raw);
