@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { SignJWT } from 'jose';
+import { deriveKey } from '@cms/auth';
 import { compiledQuery } from '@cms/db';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { as, count, signup } from '../helpers/management.ts';
@@ -26,7 +28,8 @@ describe('management API: accounts', () => {
   it('logs in (e-mail case-insensitive) and answers /me', async () => {
     const login = await t.inject({ method: 'POST', url: '/v1/auth/login', payload: { email: 'ada@example.com', password: 'correct horse' } });
     assert.equal(login.statusCode, 200);
-    assert.deepEqual(login.json().account.email, 'Ada@Example.com');
+    assert.deepEqual(Object.keys(login.json()).sort(), ['account', 'token']);
+    assert.deepEqual(login.json().account, { id: login.json().account.id, email: 'Ada@Example.com', name: 'Ada' });
     const me = await as(t, login.json().token).get('/v1/auth/me');
     assert.equal(me.statusCode, 200);
     assert.deepEqual(me.json(), { account: login.json().account });
@@ -56,6 +59,31 @@ describe('management API: accounts', () => {
       assert.deepEqual(res.json().error.details.errors.map((e: { path: string[] }) => e.path), [path]);
     }
     assert.equal(await count(t, 'accounts'), before);
+  });
+
+  it('refuses over-long passwords, names and e-mails, writing nothing', async () => {
+    const before = await count(t, 'accounts');
+    const cases: [object, string[]][] = [
+      [{ email: 'long@example.com', password: 'p'.repeat(201) }, ['password']],
+      [{ email: 'long@example.com', password: 'p'.repeat(10_000) }, ['password']],
+      [{ email: 'long@example.com', password: 'long enough', name: 'n'.repeat(201) }, ['name']],
+      [{ email: 'long@example.com', password: 'long enough', name: 'n'.repeat(10_000) }, ['name']],
+      [{ email: `${'e'.repeat(10_000)}@example.com`, password: 'long enough' }, ['email']],
+      [{ email: 'ünï@exämple.com', password: 'long enough' }, ['email']],
+    ];
+    for (const [payload, path] of cases) {
+      const res = await t.inject({ method: 'POST', url: '/v1/auth/signup', payload });
+      assert.equal(res.statusCode, 400, JSON.stringify(payload).slice(0, 80));
+      assert.equal(res.json().error.name, 'ValidationError');
+      assert.deepEqual(res.json().error.details.errors.map((e: { path: string[] }) => e.path), [path]);
+    }
+    // The limits themselves are accepted.
+    const edge = await t.inject({ method: 'POST', url: '/v1/auth/signup', payload: { email: 'edge@example.com', password: 'p'.repeat(200), name: 'n'.repeat(200) } });
+    assert.equal(edge.statusCode, 201);
+    assert.equal(await count(t, 'accounts'), before + 1);
+    const eight = await t.inject({ method: 'POST', url: '/v1/auth/signup', payload: { email: 'eight@example.com', password: '12345678' } });
+    assert.equal(eight.statusCode, 201);
+    assert.deepEqual(eight.json().account, { id: eight.json().account.id, email: 'eight@example.com', name: null });
   });
 
   it('refuses wrong types, unknown and missing keys with paths', async () => {
@@ -92,5 +120,48 @@ describe('management API: accounts', () => {
     }
     const projects = await t.inject({ url: '/v1/projects' });
     assert.equal(projects.statusCode, 401);
+  });
+
+  it('answers 401 to session tokens that are expired, for another audience or signed with another key', async () => {
+    const session = await signup(t);
+    const key = deriveKey(t.env.APP_SECRET!, 'session-token');
+    const sign = (build: (jwt: SignJWT) => SignJWT, k: Uint8Array = key) =>
+      build(new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(String(session.account.id))).sign(k);
+    const valid = await sign((j) => j.setAudience('management').setIssuedAt().setExpirationTime('1h'));
+    assert.equal((await as(t, valid).get('/v1/auth/me')).statusCode, 200);
+    const tokens = [
+      await sign((j) => j.setAudience('management').setIssuedAt(Math.floor(Date.now() / 1000) - 7200).setExpirationTime(Math.floor(Date.now() / 1000) - 60)),
+      await sign((j) => j.setAudience('content').setIssuedAt().setExpirationTime('1h')),
+      await sign((j) => j.setAudience('management').setIssuedAt().setExpirationTime('1h'), deriveKey(t.env.APP_SECRET!, 'api-token-hmac')),
+    ];
+    for (const token of tokens) {
+      const res = await as(t, token).get('/v1/auth/me');
+      assert.equal(res.statusCode, 401);
+      assert.deepEqual(res.json(), envelope(401, 'UnauthorizedError', 'Missing or invalid credentials'));
+    }
+    // Session tokens expire after 7 days.
+    const [, payload] = session.token.split('.');
+    const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString());
+    assert.equal(claims.exp - claims.iat, 7 * 24 * 3600);
+    assert.equal(claims.aud, 'management');
+    assert.equal(claims.sub, String(session.account.id));
+  });
+
+  it('answers 401 before reading the body: no token with a bad, missing or huge body is still 401, nothing written', async () => {
+    const before = await count(t, 'projects');
+    const attempts = [
+      t.inject({ method: 'POST', url: '/v1/projects' }),
+      t.inject({ method: 'POST', url: '/v1/projects', payload: { name: 'x'.repeat(10_000) } }),
+      t.inject({ method: 'POST', url: '/v1/projects', headers: { 'content-type': 'application/json' }, payload: '{"name": ' }),
+      t.inject({ method: 'POST', url: '/v1/projects', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ name: 'x'.repeat(1_100_000) }) }),
+      t.inject({ method: 'PUT', url: '/v1/projects/whatever/schema', payload: { nope: 1 } }),
+      t.inject({ method: 'POST', url: '/v1/projects/whatever/locales' }),
+      t.inject({ method: 'POST', url: '/v1/projects/whatever/api-tokens', headers: { authorization: 'Bearer nope' }, payload: {} }),
+    ];
+    for (const res of await Promise.all(attempts)) {
+      assert.equal(res.statusCode, 401, res.body.slice(0, 200));
+      assert.deepEqual(res.json(), envelope(401, 'UnauthorizedError', 'Missing or invalid credentials'));
+    }
+    assert.equal(await count(t, 'projects'), before);
   });
 });

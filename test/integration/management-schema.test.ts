@@ -11,9 +11,10 @@ describe('management API: schema (content-type builder)', () => {
   let project: { id: number; slug: string };
   const api = () => as(t, owner);
   const url = (p = '') => `/v1/projects/${project.slug}${p}`;
-  const tables = async () => (await t.platform.db.pool.anyFirst(compiledQuery({
-    text: `SELECT table_name FROM information_schema.tables WHERE table_schema = $1 AND table_name LIKE 'ct\\_%' ORDER BY 1`, values: [`t_${project.id}`],
+  const tables = async (prefix = 'ct') => (await t.platform.db.pool.anyFirst(compiledQuery({
+    text: `SELECT table_name FROM information_schema.tables WHERE table_schema = $1 AND table_name LIKE $2 ORDER BY 1`, values: [`t_${project.id}`, `${prefix}\\_%`],
   }))) as string[];
+  const version = async () => (await api().get(url('/schema'))).json().version;
 
   before(async () => {
     t = await startTestApp();
@@ -33,6 +34,7 @@ describe('management API: schema (content-type builder)', () => {
     assert.equal(res.statusCode, 200, res.body);
     assert.deepEqual(res.json(), { ...blog, version: 1 });
     assert.deepEqual(await tables(), ['ct_author', 'ct_post', 'ct_site', 'ct_tag']);
+    assert.deepEqual(await tables('cmp'), ['cmp_blog__cta', 'cmp_blog__figure', 'cmp_blog__meta']);
     const got = await api().get(url('/schema'));
     assert.equal(JSON.stringify(got.json()), JSON.stringify({ ...blog, version: 1 }));
     const again = await api().put(url('/schema'), blog);
@@ -53,6 +55,50 @@ describe('management API: schema (content-type builder)', () => {
     for (const body of [{ contentTypes: 'x' }, { contentTypes: {}, components: [] }, { nope: 1, contentTypes: {} }, {}]) {
       assert.equal((await api().put(url('/schema'), body)).statusCode, 400, JSON.stringify(body));
     }
+  });
+
+  it('refuses reserved attribute names, unknown relation targets and bad names, each with its path', async () => {
+    const cases: [(m: any) => void, string][] = [
+      ...['documentId', 'locale', 'publishedAt'].map((name): [(m: any) => void, string] => [
+        (m) => { m.contentTypes['api::tag.tag'].attributes[name] = { type: 'string' }; }, `contentTypes.api::tag.tag.attributes.${name}`]),
+      [(m) => { m.contentTypes['api::post.post'].attributes.author.target = 'api::nobody.nobody'; }, 'contentTypes.api::post.post.attributes.author'],
+      [(m) => { m.contentTypes['api::post.post'].attributes.meta.component = 'blog.nothing'; }, 'contentTypes.api::post.post.attributes.meta'],
+      [(m) => { m.contentTypes['api::tag.tag'].info.singularName = 'Tag Name'; }, 'contentTypes.api::tag.tag'],
+    ];
+    for (const [mutate, path] of cases) {
+      const blog = blogRawModel();
+      mutate(blog);
+      const res = await api().put(url('/schema'), blog);
+      assert.equal(res.statusCode, 400, path);
+      assert.equal(res.json().error.name, 'ValidationError');
+      const paths: string[] = res.json().error.details.errors.map((e: { path: string[] }) => e.path.join('.'));
+      assert.ok(paths.some((p) => p.startsWith(path)), `${path} not in ${paths.join(' | ')}`);
+    }
+    assert.equal(await version(), 1);
+  });
+
+  it('answers malformed JSON, wrong body types and over-large bodies with the envelope, changing nothing', async () => {
+    const headers = { authorization: `Bearer ${owner.token}`, 'content-type': 'application/json' };
+    const bad = await t.inject({ method: 'PUT', url: url('/schema'), headers, payload: '{"contentTypes": {' });
+    assert.equal(bad.statusCode, 400);
+    assert.equal(bad.json().error.name, 'SyntaxError');
+    const huge = await t.inject({ method: 'PUT', url: url('/schema'), headers, payload: JSON.stringify({ contentTypes: {}, components: { pad: 'x'.repeat(1_100_000) } }) });
+    assert.equal(huge.statusCode, 413);
+    assert.equal(huge.json().error.name, 'PayloadTooLargeError');
+    for (const [path, body] of [['/content-types/api::tag.tag', []], ['/content-types/api::tag.tag', 'x'], ['/components/blog.cta', 42]] as const) {
+      const res = await t.inject({ method: 'PUT', url: url(path), headers, payload: JSON.stringify(body) });
+      assert.equal(res.statusCode, 400, `${path} ${JSON.stringify(body)}`);
+      assert.equal(res.json().error.name, 'ValidationError');
+    }
+    assert.equal(await version(), 1);
+  });
+
+  it('refuses a content type whose uid does not match its singularName', async () => {
+    const tag = blogRawModel().contentTypes['api::tag.tag'];
+    const res = await api().put(url('/content-types/api::label.label'), tag);
+    assert.equal(res.statusCode, 400);
+    assert.ok(res.json().error.details.errors.some((e: { path: string[] }) => e.path.join('.').startsWith('contentTypes.api::label.label')));
+    assert.equal(await version(), 1);
   });
 
   it('refuses changing the pluralName of an existing type', async () => {

@@ -70,6 +70,74 @@ describe('management API: locales, roles, API tokens, usage', () => {
     assert.equal((await api().del(`${base()}/locales/fr`)).statusCode, 404);
   });
 
+  it('deleting a locale deletes its rows, their component rows (recursively) and links to them; other locales stay', async () => {
+    const site = await createProject(t, owner, { name: 'Pages', defaultLocale: 'de' });
+    const pages = `/v1/projects/${site.slug}`;
+    const localized = { pluginOptions: { i18n: { localized: true } } };
+    const model = {
+      contentTypes: {
+        'api::page.page': {
+          kind: 'collectionType', info: { singularName: 'page', pluralName: 'pages', displayName: 'Page' }, options: { draftAndPublish: false }, ...localized,
+          attributes: {
+            title: { type: 'string', ...localized },
+            sections: { type: 'component', repeatable: true, component: 'shared.section', ...localized },
+            related: { type: 'relation', relation: 'oneToMany', target: 'api::page.page' },
+          },
+        },
+      },
+      components: {
+        'shared.section': { info: { displayName: 'Section' }, attributes: { heading: { type: 'string' }, links: { type: 'component', repeatable: true, component: 'shared.link' } } },
+        'shared.link': { info: { displayName: 'Link' }, attributes: { href: { type: 'string' } } },
+      },
+    };
+    assert.equal((await api().put(`${pages}/schema`, model)).statusCode, 200);
+    assert.equal((await api().post(`${pages}/locales`, { code: 'fr' })).statusCode, 201);
+    const s = `"t_${site.id}"`;
+    const one = async (text: string, values: unknown[] = []) => Number(await t.platform.db.pool.oneFirst(compiledQuery({ text, values })));
+    const page = (locale: string) => one(`INSERT INTO ${s}.ct_page (document_id, locale, title) VALUES ('p1', $1, $1) RETURNING id`, [locale]);
+    const section = (ownerId: number) => one(`INSERT INTO ${s}.cmp_shared__section (owner_id, owner_type, owner_field, heading) VALUES ($1, 'api::page.page', 'sections', 'h') RETURNING id`, [ownerId]);
+    const link = (ownerId: number) => one(`INSERT INTO ${s}.cmp_shared__link (owner_id, owner_type, owner_field, href) VALUES ($1, 'shared.section', 'links', '/x') RETURNING id`, [ownerId]);
+    const de = await page('de');
+    const fr = await page('fr');
+    const deSection = await section(de);
+    const frSection = await section(fr);
+    const deLink = await link(deSection);
+    await link(frSection);
+    await link(frSection);
+    // A component row of another owner type with the same owner id is not the deleted page's.
+    const foreignSection = await one(`INSERT INTO ${s}.cmp_shared__section (owner_id, owner_type, owner_field) VALUES ($1, 'api::other.other', 'x') RETURNING id`, [fr]);
+    // de → fr link (dropped with its target) and fr → de link (dropped with its source).
+    await exec(`INSERT INTO ${s}.lnk_ct_page__related (source_id, target_document_id, target_locale) VALUES ($1, 'p1', 'fr'), ($2, 'p1', 'de')`, [de, fr]);
+
+    assert.equal((await api().del(`${pages}/locales/fr`)).statusCode, 204);
+    const ids = async (table: string) => (await t.platform.db.pool.anyFirst(compiledQuery({ text: `SELECT id FROM ${s}.${table} ORDER BY id`, values: [] }))).map(Number);
+    assert.deepEqual(await ids('ct_page'), [de]);
+    assert.deepEqual(await ids('cmp_shared__section'), [deSection, foreignSection]);
+    assert.deepEqual(await ids('cmp_shared__link'), [deLink]);
+    assert.equal(await one(`SELECT count(*) FROM ${s}.lnk_ct_page__related`), 0);
+    assert.deepEqual((await api().get(`${pages}/locales`)).json(), { locales: [{ code: 'de', name: 'German (de)', isDefault: true }] });
+    assert.deepEqual((await t.inject({ url: `/p/${site.slug}/api/i18n/locales` })).json().map((l: { code: string }) => l.code), ['de']);
+  });
+
+  it('keeps exactly one default locale in the database when switching', async () => {
+    const p = await createProject(t, owner, { name: 'Defaults' });
+    for (const code of ['fr', 'it', 'es']) assert.equal((await api().post(`/v1/projects/${p.slug}/locales`, { code, isDefault: true })).statusCode, 201);
+    const rows = await t.platform.db.pool.any(compiledQuery({ text: 'SELECT code, is_default FROM platform.locales WHERE project_id = $1 ORDER BY code', values: [p.id] }));
+    assert.deepEqual(rows, [{ code: 'en', is_default: false }, { code: 'es', is_default: true }, { code: 'fr', is_default: false }, { code: 'it', is_default: false }]);
+    const stored = await t.platform.db.pool.oneFirst(compiledQuery({ text: 'SELECT default_locale FROM platform.projects WHERE id = $1', values: [p.id] }));
+    assert.equal(stored, 'es');
+    assert.equal((await api().del(`/v1/projects/${p.slug}/locales/en`)).statusCode, 204);
+    const refused = await api().del(`/v1/projects/${p.slug}/locales/es`);
+    assert.deepEqual(refused.json(), { data: null, error: { status: 400, name: 'ApplicationError', message: 'The default locale cannot be deleted', details: {} } });
+    const before = await count(t, 'locales');
+    for (const body of [{ code: 'nl', name: 'bad\u0000name' }, { code: 'nl', name: 'x'.repeat(10_000) }, { code: 'nl', isDefault: 'yes' }, { code: 42 }, { code: 'nl', extra: 1 }]) {
+      const res = await api().post(`/v1/projects/${p.slug}/locales`, body);
+      assert.equal(res.statusCode, 400, JSON.stringify(body).slice(0, 60));
+      assert.equal(res.json().error.name, 'ValidationError');
+    }
+    assert.equal(await count(t, 'locales'), before);
+  });
+
   it('creates roles and replaces permission sets, validating uids and actions', async () => {
     const editor = await api().post(`${base()}/roles`, { type: 'editor', name: 'Editor' });
     assert.equal(editor.statusCode, 201);
@@ -83,6 +151,26 @@ describe('management API: locales, roles, API tokens, usage', () => {
     assert.equal(bad.statusCode, 400);
     assert.deepEqual(bad.json().error.details.errors.map((e: { path: string[] }) => e.path), [['permissions', 'api::nope.nope'], ['permissions', 'api::note.note', '0']]);
     assert.equal((await api().put(`${base()}/roles/nobody/permissions`, { permissions: {} })).statusCode, 404);
+    const up = await api().put(`${base()}/roles/authenticated/permissions`, {
+      permissions: { 'plugin::users-permissions': ['me', 'count'], 'plugin::upload': ['upload', 'destroy'], 'api::note.note': ['createLocalization', 'delete'] },
+    });
+    assert.equal(up.statusCode, 200);
+    const stored = await t.platform.db.pool.oneFirst(compiledQuery({ text: `SELECT permissions FROM platform.roles WHERE project_id = $1 AND type = 'authenticated'`, values: [project.id] }));
+    assert.deepEqual(stored, { 'plugin::users-permissions': ['me', 'count'], 'plugin::upload': ['upload', 'destroy'], 'api::note.note': ['delete', 'createLocalization'] });
+    for (const [permissions, path] of [
+      [{ 'plugin::upload': ['delete'] }, ['permissions', 'plugin::upload', '0']],
+      [{ 'plugin::users-permissions': ['upload'] }, ['permissions', 'plugin::users-permissions', '0']],
+      [{ 'api::note.note': 'find' }, ['permissions', 'api::note.note']],
+      [{ 'api::note.note': [42] }, ['permissions', 'api::note.note', '0']],
+      [{ "api::note.note'; --": ['find'] }, ['permissions', "api::note.note'; --"]],
+      [{ 'plugin::i18n': ['find'] }, ['permissions', 'plugin::i18n']],
+    ] as const) {
+      const res = await api().put(`${base()}/roles/authenticated/permissions`, { permissions });
+      assert.equal(res.statusCode, 400, JSON.stringify(permissions));
+      assert.deepEqual(res.json().error.details.errors.map((e: { path: string[] }) => e.path), [path]);
+    }
+    assert.deepEqual(await t.platform.db.pool.oneFirst(compiledQuery({ text: `SELECT permissions FROM platform.roles WHERE project_id = $1 AND type = 'authenticated'`, values: [project.id] })), stored);
+    assert.equal((await api().del(`${base()}/roles/nobody`)).statusCode, 404);
     // The public role now lets anyone read notes; a replaced set takes effect at once.
     assert.equal((await t.inject({ url: `/p/${project.slug}/api/notes` })).statusCode, 200);
     await api().put(`${base()}/roles/public/permissions`, { permissions: {} });
@@ -96,7 +184,8 @@ describe('management API: locales, roles, API tokens, usage', () => {
     assert.equal(res.statusCode, 201);
     const { apiToken, accessKey } = res.json();
     assert.match(accessKey, /^[0-9a-f]{256}$/);
-    assert.deepEqual(Object.keys(apiToken).sort(), ['createdAt', 'description', 'expiresAt', 'id', 'lastUsedAt', 'name', 'permissions', 'type']);
+    assert.deepEqual(Object.keys(apiToken), ['id', 'name', 'type', 'permissions', 'expiresAt', 'createdAt']);
+    assert.deepEqual(apiToken.permissions, {});
     assert.equal(apiToken.type, 'read-only');
     const days = (Date.parse(apiToken.expiresAt) - Date.parse(apiToken.createdAt)) / 86_400_000;
     assert.ok(Math.abs(days - 30) < 0.01, String(days));
@@ -106,15 +195,46 @@ describe('management API: locales, roles, API tokens, usage', () => {
     const list = await api().get(`${base()}/api-tokens`);
     assert.equal(list.statusCode, 200);
     assert.ok(!list.body.includes(accessKey));
-    assert.deepEqual(list.json().apiTokens.map((x: { name: string }) => x.name), ['reader']);
+    assert.ok(!list.body.includes(String(stored)));
+    assert.deepEqual(list.json(), { apiTokens: [apiToken] });
+  });
+
+  it('sets expiresAt from lifespanDays (7, 30, 90, null/absent = never) and echoes custom permissions', async () => {
+    for (const lifespanDays of [7, 90]) {
+      const { apiToken } = (await api().post(`${base()}/api-tokens`, { name: `life-${lifespanDays}`, type: 'full-access', lifespanDays })).json();
+      assert.equal(Math.round((Date.parse(apiToken.expiresAt) - Date.parse(apiToken.createdAt)) / 3_600_000), lifespanDays * 24);
+    }
+    for (const body of [{ name: 'forever', type: 'full-access', lifespanDays: null }, { name: 'forever-2', type: 'full-access' }]) {
+      const res = await api().post(`${base()}/api-tokens`, body);
+      assert.equal(res.statusCode, 201);
+      assert.equal(res.json().apiToken.expiresAt, null);
+    }
+    const custom = await api().post(`${base()}/api-tokens`, { name: 'custom', type: 'custom', permissions: { 'api::note.note': ['findOne', 'find'], 'plugin::upload': ['upload'] } });
+    assert.equal(custom.statusCode, 201);
+    assert.deepEqual(custom.json().apiToken.permissions, { 'api::note.note': ['find', 'findOne'], 'plugin::upload': ['upload'] });
+    for (const name of ['life-7', 'life-90', 'forever', 'forever-2', 'custom']) {
+      const id = (await api().get(`${base()}/api-tokens`)).json().apiTokens.find((x: { name: string }) => x.name === name).id;
+      assert.equal((await api().del(`${base()}/api-tokens/${id}`)).statusCode, 204);
+    }
   });
 
   it('refuses bad token types, lifespans, duplicates and custom permissions', async () => {
-    for (const body of [{ name: 'a', type: 'god-mode' }, { name: 'a', type: 'read-only', lifespanDays: 5 }, { name: 'a', type: 'custom', permissions: { 'api::x.x': ['find'] } },
-      { name: '', type: 'read-only' }, { name: 'a', type: 'read-only', lifespanDays: '30' }]) {
+    const before = await count(t, 'api_tokens');
+    for (const [body, path] of [
+      [{ name: 'a', type: 'god-mode' }, ['type']], [{ name: 'a', type: 'read-only', lifespanDays: 5 }, ['lifespanDays']],
+      [{ name: 'a', type: 'read-only', lifespanDays: 0 }, ['lifespanDays']], [{ name: 'a', type: 'read-only', lifespanDays: 7.5 }, ['lifespanDays']],
+      [{ name: 'a', type: 'custom', permissions: { 'api::x.x': ['find'] } }, ['permissions', 'api::x.x']],
+      [{ name: 'a', type: 'custom', permissions: { 'api::note.note': ['fly'] } }, ['permissions', 'api::note.note', '0']],
+      [{ name: 'a', type: 'read-only', permissions: { 'api::note.note': ['find'] } }, ['permissions']],
+      [{ name: '', type: 'read-only' }, ['name']], [{ name: 'a', type: 'read-only', lifespanDays: '30' }, ['lifespanDays']],
+      [{ name: 'x'.repeat(10_000), type: 'read-only' }, ['name']], [{ name: 'a', type: 'read-only', admin: true }, ['admin']],
+    ] as const) {
       const res = await api().post(`${base()}/api-tokens`, body);
-      assert.equal(res.statusCode, 400, JSON.stringify(body));
+      assert.equal(res.statusCode, 400, JSON.stringify(body).slice(0, 80));
+      assert.equal(res.json().error.name, 'ValidationError');
+      assert.deepEqual(res.json().error.details.errors.map((e: { path: string[] }) => e.path), [path], JSON.stringify(body).slice(0, 80));
     }
+    assert.equal(await count(t, 'api_tokens'), before);
     assert.equal((await api().post(`${base()}/api-tokens`, { name: 'reader', type: 'full-access' })).statusCode, 409);
   });
 

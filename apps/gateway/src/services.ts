@@ -20,8 +20,9 @@ export function createServices(platform: Platform): Services {
   const pool = platform.db.pool;
   const roles = new RoleService(pool);
   const apiTokens = new ApiTokenService(pool, platform.config.appSecret);
-  // Token changes invalidate their project; cached token lookups are dropped with it.
-  platform.registry.onInvalidate(() => apiTokens.forget());
+  // Token revocations invalidate their project (on every instance, through the bus); cached
+  // lookups of that project's tokens are dropped with it.
+  platform.registry.onInvalidate((inv) => apiTokens.forget(inv.projectId));
   const usage = new UsageMeter(pool, platform.logger);
   return {
     accounts: new AccountService(pool),

@@ -82,9 +82,14 @@ export class ApiTokenService {
     this.cache.delete((row as { key_hash: string }).key_hash);
   }
 
-  /** Drop cached lookups (called on invalidation messages from other instances). */
-  forget(): void {
-    this.cache.clear();
+  /**
+   * Drop cached lookups of one project's tokens (every project's when no id is given). Wired to
+   * the registry's invalidations, so a revocation on one instance reaches every instance.
+   * Cached misses stay: a key unknown a second ago cannot have been issued since.
+   */
+  forget(projectId?: number): void {
+    if (projectId === undefined) return this.cache.clear();
+    for (const [keyHash, token] of this.cache.entries()) if (token && token.projectId === projectId) this.cache.delete(keyHash);
   }
 
   /** Look up a presented key. Lookups are by hash (never by the key), cached for a second. */

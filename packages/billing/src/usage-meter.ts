@@ -10,6 +10,8 @@ export function currentPeriod(now = new Date()): { period: string; monthStart: s
 
 export class UsageMeter {
   private pending = new Map<number, number>();
+  /** The batch being written: still counted by `unflushed` until the write commits. */
+  private writing = new Map<number, number>();
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> = Promise.resolve();
 
@@ -24,7 +26,7 @@ export class UsageMeter {
 
   /** Requests counted on this instance and not yet written. */
   unflushed(projectId: number): number {
-    return this.pending.get(projectId) ?? 0;
+    return (this.pending.get(projectId) ?? 0) + (this.writing.get(projectId) ?? 0);
   }
 
   flush(): Promise<void> {
@@ -36,6 +38,7 @@ export class UsageMeter {
     if (this.pending.size === 0) return;
     const batch = this.pending;
     this.pending = new Map();
+    this.writing = batch;
     const ids = [...batch.keys()];
     const counts = ids.map((id) => batch.get(id)!);
     try {
@@ -50,6 +53,8 @@ export class UsageMeter {
       // Keep the counts for the next attempt rather than losing them.
       for (const [id, n] of batch) this.pending.set(id, (this.pending.get(id) ?? 0) + n);
       this.logger.warn({ err }, 'usage flush failed');
+    } finally {
+      this.writing = new Map();
     }
   }
 

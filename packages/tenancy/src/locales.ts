@@ -1,13 +1,21 @@
 // A project's locales. Deleting one also deletes that locale's content.
 import { compiledQuery, qualify, type Db } from '@cms/db';
 import { deleteVersionRows, type PhysicalModel } from '@cms/ddl';
-import { ApplicationError, NotFoundError } from '@cms/errors';
+import { ApplicationError, NotFoundError, ValidationError } from '@cms/errors';
 import type { DatabasePool } from 'slonik';
 import { localeName, normaliseLocaleCode } from './locale-codes.ts';
 import type { ProjectRecord } from './project-record.ts';
 import type { LocaleRecord, ProjectRegistry } from './registry.ts';
+import { hasControlCharacters } from './text-checks.ts';
 
 const COLUMNS = `code, name, is_default AS "isDefault", created_at AS "createdAt"`;
+
+/** Lock the project row for this transaction; returns its model version. 404 when it is gone. */
+async function lockProject(tx: Db, projectId: number, mode: 'FOR SHARE' | 'FOR NO KEY UPDATE'): Promise<number> {
+  const version = await tx.maybeOneFirst(compiledQuery({ text: `SELECT model_version FROM platform.projects WHERE id = $1 ${mode}`, values: [projectId] }));
+  if (version === null) throw new NotFoundError();
+  return Number(version);
+}
 
 export class LocaleService {
   constructor(private readonly pool: DatabasePool, private readonly registry: ProjectRegistry) {}
@@ -18,14 +26,23 @@ export class LocaleService {
 
   async add(project: ProjectRecord, input: { code: unknown; name?: string; isDefault?: boolean }): Promise<LocaleRecord> {
     const code = normaliseLocaleCode(input.code);
+    const name = input.name?.trim() || localeName(code);
+    if (hasControlCharacters(name)) {
+      throw ValidationError.fromFieldErrors([{ path: ['name'], message: 'name must not contain control characters', name: 'ValidationError' }]);
+    }
     const locale = await this.pool.transaction(async (tx) => {
+      // The project row is locked first, as `remove` and schema pushes do (no lock-order deadlock).
+      if (input.isDefault) await lockProject(tx, project.id, 'FOR NO KEY UPDATE');
       const row = (await tx.maybeOne(compiledQuery({
         text: `INSERT INTO platform.locales (project_id, code, name) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING ${COLUMNS}`,
-        values: [project.id, code, input.name?.trim() || localeName(code)],
+        values: [project.id, code, name],
       }))) as LocaleRecord | null;
       if (!row) throw new ApplicationError(`The locale "${code}" already exists`, {}, 409);
       if (input.isDefault) {
-        await tx.query(compiledQuery({ text: 'UPDATE platform.locales SET is_default = (code = $2) WHERE project_id = $1', values: [project.id, code] }));
+        // Two statements: a unique index allows one default, and one UPDATE touching both rows
+        // could visit the new default before the old one is cleared.
+        await tx.query(compiledQuery({ text: 'UPDATE platform.locales SET is_default = false WHERE project_id = $1 AND is_default', values: [project.id] }));
+        await tx.query(compiledQuery({ text: 'UPDATE platform.locales SET is_default = true WHERE project_id = $1 AND code = $2', values: [project.id, code] }));
         await tx.query(compiledQuery({ text: 'UPDATE platform.projects SET default_locale = $2 WHERE id = $1', values: [project.id, code] }));
         row.isDefault = true;
       }
@@ -35,30 +52,50 @@ export class LocaleService {
     return locale;
   }
 
-  /** Removes the locale and every content row in it (links cascade; component rows are deleted with their owners). */
-  async remove(project: ProjectRecord, code: string, physical: PhysicalModel): Promise<void> {
-    await this.pool.transaction(async (tx) => {
-      const row = (await tx.maybeOne(compiledQuery({
-        text: 'SELECT is_default AS "isDefault" FROM platform.locales WHERE project_id = $1 AND code = $2 FOR UPDATE',
-        values: [project.id, code],
-      }))) as { isDefault: boolean } | null;
-      if (!row) throw new NotFoundError();
-      if (row.isDefault) throw new ApplicationError('The default locale cannot be deleted');
-      for (const type of Object.values(physical.contentTypes)) {
-        if (!type.localized) continue;
-        const ids = (await tx.anyFirst(compiledQuery({
-          text: `SELECT id FROM ${qualify(project.schemaName, type.table)} WHERE locale = $1`,
-          values: [code],
-        }))) as number[];
-        if (ids.length) await deleteVersionRows(tx, project.schemaName, physical, type.uid, ids);
-      }
-      // Links from other rows to versions in this locale point at nothing now.
-      for (const link of Object.values(physical.linkTables)) {
-        if (link.kind !== 'relation' || !link.targetLocalized) continue;
-        await tx.query(compiledQuery({ text: `DELETE FROM ${qualify(project.schemaName, link.name)} WHERE target_locale = $1`, values: [code] }));
-      }
-      await tx.query(compiledQuery({ text: 'DELETE FROM platform.locales WHERE project_id = $1 AND code = $2', values: [project.id, code] }));
-    });
+  /**
+   * Removes the locale and every content row in it (links cascade; component rows are deleted
+   * with their owners). `physicalAt` gives the physical model of a model version. It is read
+   * before the transaction (it may query; in embedded mode an open transaction holds the only
+   * session), and the transaction share-locks the project row and checks that version is still
+   * current, so no schema push adds tables in between; on a race it retries with the new version.
+   */
+  async remove(project: ProjectRecord, code: string, physicalAt: (modelVersion: number) => Promise<PhysicalModel>): Promise<void> {
+    let modelVersion = project.modelVersion;
+    for (let attempt = 0; ; attempt++) {
+      const physical = await physicalAt(modelVersion);
+      const lockedVersion = await this.pool.transaction(async (tx) => {
+        const locked = await lockProject(tx, project.id, 'FOR SHARE');
+        if (locked !== modelVersion) return locked;
+        await this.deleteLocale(tx, project, code, physical);
+        return locked;
+      });
+      if (lockedVersion === modelVersion) break;
+      if (attempt === 2) throw new ApplicationError('The content model is being changed; try again', {}, 409);
+      modelVersion = lockedVersion;
+    }
     await this.registry.invalidate({ projectId: project.id, slug: project.slug, scope: 'project' });
+  }
+
+  private async deleteLocale(tx: Db, project: ProjectRecord, code: string, physical: PhysicalModel): Promise<void> {
+    const row = (await tx.maybeOne(compiledQuery({
+      text: 'SELECT is_default AS "isDefault" FROM platform.locales WHERE project_id = $1 AND code = $2 FOR UPDATE',
+      values: [project.id, code],
+    }))) as { isDefault: boolean } | null;
+    if (!row) throw new NotFoundError();
+    if (row.isDefault) throw new ApplicationError('The default locale cannot be deleted');
+    for (const type of Object.values(physical.contentTypes)) {
+      if (!type.localized) continue;
+      const ids = (await tx.anyFirst(compiledQuery({
+        text: `SELECT id FROM ${qualify(project.schemaName, type.table)} WHERE locale = $1`,
+        values: [code],
+      }))) as number[];
+      if (ids.length) await deleteVersionRows(tx, project.schemaName, physical, type.uid, ids);
+    }
+    // Links from other rows to versions in this locale point at nothing now.
+    for (const link of Object.values(physical.linkTables)) {
+      if (link.kind !== 'relation' || !link.targetLocalized) continue;
+      await tx.query(compiledQuery({ text: `DELETE FROM ${qualify(project.schemaName, link.name)} WHERE target_locale = $1`, values: [code] }));
+    }
+    await tx.query(compiledQuery({ text: 'DELETE FROM platform.locales WHERE project_id = $1 AND code = $2', values: [project.id, code] }));
   }
 }

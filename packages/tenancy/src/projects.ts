@@ -7,6 +7,7 @@ import type { DatabasePool } from 'slonik';
 import { localeName, normaliseLocaleCode } from './locale-codes.ts';
 import { PROJECT_COLUMNS, SLUG_PATTERN, schemaNameFor, type ProjectRecord } from './project-record.ts';
 import type { ProjectRegistry } from './registry.ts';
+import { hasControlCharacters } from './text-checks.ts';
 
 export interface CreateProjectInput {
   name: string;
@@ -17,7 +18,7 @@ export interface CreateProjectInput {
 /** Called inside the creating transaction (roles, …) so a project never exists half-made. */
 export type ProjectInitializer = (tx: Db, project: ProjectRecord) => Promise<void>;
 
-/** `name` → a slug of the contract's form, or null when nothing usable remains. */
+/** `name` → a slug of the contract's form (`project…` when the name has too few usable letters). */
 export function slugFromName(name: string): string {
   let slug = name.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^[^a-z]+/, '').replace(/-+$/, '');
   slug = slug.slice(0, 40).replace(/-+$/, '');
@@ -33,12 +34,15 @@ export class ProjectService {
     if (!name || name.length > 100) {
       throw ValidationError.fromFieldErrors([{ path: ['name'], message: 'name must be between 1 and 100 characters', name: 'ValidationError' }]);
     }
+    if (hasControlCharacters(name)) {
+      throw ValidationError.fromFieldErrors([{ path: ['name'], message: 'name must not contain control characters', name: 'ValidationError' }]);
+    }
     if (input.slug !== undefined && !SLUG_PATTERN.test(input.slug)) {
       throw ValidationError.fromFieldErrors([{ path: ['slug'], message: 'slug must match ^[a-z][a-z0-9-]{1,38}[a-z0-9]$', name: 'ValidationError', value: input.slug.slice(0, 100) }]);
     }
     const defaultLocale = normaliseLocaleCode(input.defaultLocale ?? 'en', ['defaultLocale']);
     for (let attempt = 0; attempt < 5; attempt++) {
-      const slug = input.slug ?? (attempt === 0 ? slugFromName(name) : `${slugFromName(name).slice(0, 33)}-${randomBytes(3).toString('hex')}`);
+      const slug = input.slug ?? (attempt === 0 ? slugFromName(name) : `${slugFromName(name).slice(0, 33).replace(/-+$/, '')}-${randomBytes(3).toString('hex')}`);
       const created = await this.tryCreate(accountId, name, slug, defaultLocale);
       if (created) {
         await this.registry.invalidate({ projectId: created.id, slug, scope: 'project' });

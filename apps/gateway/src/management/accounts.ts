@@ -25,7 +25,7 @@ export function registerAccountRoutes(app: FastifyInstance, { services }: Manage
     return { token: await services.sessions.sign(account.id), account };
   });
 
-  app.get('/auth/me', { preHandler: authenticate }, async (request) => {
+  app.get('/auth/me', { onRequest: authenticate }, async (request) => {
     const account = await services.accounts.get(request.accountId);
     if (!account) throw new UnauthorizedError();
     return { account };

@@ -4,15 +4,13 @@ import { UnauthorizedError } from '@cms/errors';
 import type { Platform } from '../platform.ts';
 import type { Services } from '../services.ts';
 import { registerAccountRoutes } from './accounts.ts';
+import { registerApiTokenRoutes } from './api-tokens.ts';
+import { registerLocaleRoutes } from './locales.ts';
 import { registerProjectRoutes } from './projects.ts';
+import { registerRoleRoutes } from './roles.ts';
 import { registerSchemaRoutes } from './schema.ts';
-import { registerProjectSettingRoutes } from './settings.ts';
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    accountId: number;
-  }
-}
+import { registerUsageRoutes } from './usage.ts';
+import './request-context.ts';
 
 export interface ManagementOptions {
   platform: Platform;
@@ -20,21 +18,34 @@ export interface ManagementOptions {
 }
 
 export async function managementPlugin(app: FastifyInstance, opts: ManagementOptions): Promise<void> {
+  const { services } = opts;
   app.decorateRequest('accountId', 0);
+  app.decorateRequest('managedProject', null);
   registerAccountRoutes(app, opts, authenticate);
-  // Everything else needs a session token.
+  // Everything else needs a session token. Both checks run in `onRequest`, before the body is
+  // parsed and validated: a caller without credentials gets 401 and another account's project
+  // 404 whatever the body holds, so a validation error never answers in their place.
   await app.register(async (authed) => {
-    authed.addHook('preHandler', authenticate);
+    authed.addHook('onRequest', authenticate);
+    authed.addHook('onRequest', loadProject);
     registerProjectRoutes(authed, opts);
     registerSchemaRoutes(authed, opts);
-    registerProjectSettingRoutes(authed, opts);
+    registerLocaleRoutes(authed, opts);
+    registerRoleRoutes(authed, opts);
+    registerApiTokenRoutes(authed, opts);
+    registerUsageRoutes(authed, opts);
   });
 
   async function authenticate(request: FastifyRequest): Promise<void> {
     const header = request.headers.authorization;
     const match = header?.match(/^Bearer\s+(\S+)$/i);
-    const accountId = match ? await opts.services.sessions.verify(match[1]!) : null;
+    const accountId = match ? await services.sessions.verify(match[1]!) : null;
     if (!accountId) throw new UnauthorizedError();
     request.accountId = accountId;
+  }
+
+  async function loadProject(request: FastifyRequest): Promise<void> {
+    const slug = (request.params as { slug?: unknown }).slug;
+    if (typeof slug === 'string') request.managedProject = await services.projects.getForAccount(request.accountId, slug);
   }
 }

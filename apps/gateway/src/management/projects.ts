@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ProjectRecord } from '@cms/tenancy';
 import type { ManagementOptions } from './index.ts';
+import { projectOf } from './request-context.ts';
 
 /** The contract's project JSON; URLs as seen from the request's origin. */
 export function projectJson(request: FastifyRequest, p: ProjectRecord) {
@@ -36,13 +37,10 @@ export function registerProjectRoutes(app: FastifyInstance, { services }: Manage
     projects: (await services.projects.listForAccount(request.accountId)).map((p) => projectJson(request, p)),
   }));
 
-  app.get<{ Params: { slug: string } }>('/projects/:slug', async (request) => ({
-    project: projectJson(request, await services.projects.getForAccount(request.accountId, request.params.slug)),
-  }));
+  app.get('/projects/:slug', async (request) => ({ project: projectJson(request, projectOf(request)) }));
 
-  app.delete<{ Params: { slug: string } }>('/projects/:slug', async (request, reply) => {
-    const project = await services.projects.getForAccount(request.accountId, request.params.slug);
-    await services.projects.delete(project);
+  app.delete('/projects/:slug', async (request, reply) => {
+    await services.projects.delete(projectOf(request));
     return reply.status(204).send();
   });
 }

@@ -1,0 +1,50 @@
+// A project's API tokens. The plain access key is in the creation response only.
+import type { FastifyInstance } from 'fastify';
+import type { ApiToken } from '@cms/auth';
+import { NotFoundError } from '@cms/errors';
+import type { ManagementOptions } from './index.ts';
+import { projectOf } from './request-context.ts';
+
+/** The contract's token JSON, exactly these keys. */
+const tokenJson = ({ id, name, type, permissions, expiresAt, createdAt }: ApiToken) => ({ id, name, type, permissions, expiresAt, createdAt });
+
+const TOKEN_ID = /^[1-9]\d{0,14}$/;
+
+export function registerApiTokenRoutes(app: FastifyInstance, { platform, services }: ManagementOptions): void {
+  app.post<{ Body: { name: string; type: string; permissions?: Record<string, string[]>; lifespanDays?: number | null; description?: string } }>(
+    '/projects/:slug/api-tokens',
+    {
+      schema: {
+        body: {
+          type: 'object', additionalProperties: false, required: ['name', 'type'],
+          properties: {
+            name: { type: 'string', minLength: 1, maxLength: 100 },
+            type: { type: 'string', maxLength: 50 },
+            description: { type: 'string', maxLength: 500 },
+            permissions: { type: 'object' },
+            lifespanDays: { type: ['integer', 'null'] },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const p = projectOf(request);
+      const { model } = await platform.runtimes.get(p);
+      const { apiToken, accessKey } = await services.apiTokens.create(p.id, request.body, model);
+      return reply.status(201).send({ apiToken: tokenJson(apiToken), accessKey });
+    },
+  );
+
+  app.get('/projects/:slug/api-tokens', async (request) => ({
+    apiTokens: (await services.apiTokens.list(projectOf(request).id)).map(tokenJson),
+  }));
+
+  app.delete<{ Params: { slug: string; id: string } }>('/projects/:slug/api-tokens/:id', async (request, reply) => {
+    const p = projectOf(request);
+    if (!TOKEN_ID.test(request.params.id)) throw new NotFoundError();
+    await services.apiTokens.remove(p.id, Number(request.params.id));
+    // Every instance drops its cached lookups of this project's tokens.
+    await platform.registry.invalidate({ projectId: p.id, slug: p.slug, scope: 'project' });
+    return reply.status(204).send();
+  });
+}

@@ -1,0 +1,33 @@
+// A project's locales (i18n).
+import type { FastifyInstance } from 'fastify';
+import type { LocaleRecord } from '@cms/tenancy';
+import type { ManagementOptions } from './index.ts';
+import { projectOf } from './request-context.ts';
+
+const localeJson = ({ code, name, isDefault }: LocaleRecord) => ({ code, name, isDefault });
+
+export function registerLocaleRoutes(app: FastifyInstance, { platform, services }: ManagementOptions): void {
+  app.get('/projects/:slug/locales', async (request) => ({
+    locales: (await services.locales.list(projectOf(request).id)).map(localeJson),
+  }));
+
+  app.post<{ Body: { code: string; name?: string; isDefault?: boolean } }>('/projects/:slug/locales', {
+    schema: {
+      body: {
+        type: 'object', additionalProperties: false, required: ['code'],
+        properties: { code: { type: 'string', maxLength: 50 }, name: { type: 'string', maxLength: 100 }, isDefault: { type: 'boolean' } },
+      },
+    },
+  }, async (request, reply) => {
+    const locale = await services.locales.add(projectOf(request), request.body);
+    return reply.status(201).send({ locale: localeJson(locale) });
+  });
+
+  app.delete<{ Params: { slug: string; code: string } }>('/projects/:slug/locales/:code', async (request, reply) => {
+    const project = projectOf(request);
+    // The content of the deleted locale is found through the model version the deletion locks.
+    const physicalAt = async (modelVersion: number) => (await platform.runtimes.get({ ...project, modelVersion })).physical;
+    await services.locales.remove(project, request.params.code, physicalAt);
+    return reply.status(204).send();
+  });
+}
