@@ -140,3 +140,21 @@ describe('management API: schema (content-type builder)', () => {
     assert.equal((await api().get(url('/schema'))).json().version, 4);
   });
 });
+
+describe('management API: concurrent partial schema edits', () => {
+  let t: TestApp;
+  after(async () => t?.close());
+
+  it('keeps every one of several concurrent content-type PUTs', async () => {
+    t = await startTestApp();
+    const owner = await signup(t);
+    const project = await createProject(t, owner, { name: 'Concurrent' });
+    const type = (name: string) => ({ kind: 'collectionType', info: { singularName: name, pluralName: `${name}s`, displayName: name }, attributes: { title: { type: 'string' } } });
+    const names = ['alpha', 'beta', 'gamma', 'delta', 'epsilon'];
+    const results = await Promise.all(names.map((n) => as(t, owner).put(`/v1/projects/${project.slug}/content-types/api::${n}.${n}`, type(n))));
+    assert.deepEqual(results.map((r) => r.statusCode), names.map(() => 200));
+    const schema = (await as(t, owner).get(`/v1/projects/${project.slug}/schema`)).json();
+    assert.deepEqual(Object.keys(schema.contentTypes).sort(), names.map((n) => `api::${n}.${n}`).sort());
+    assert.equal(schema.version, names.length);
+  });
+});

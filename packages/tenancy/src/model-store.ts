@@ -46,9 +46,14 @@ export class ModelStore {
     return row ? { version: row.version, raw: row.model } : { version: 0, raw: EMPTY };
   }
 
-  /** Make the project's model equal to `input` (declarative). Throws ValidationError; nothing changes then. */
-  async push(project: ProjectRecord, input: RawModel, options: PushOptions = {}): Promise<PushResult> {
-    const next: Model = parseModel(input);
+  /**
+   * Make the project's model equal to `change` (declarative), or to `change(current)` computed
+   * under the project's row lock, so concurrent partial edits never lose each other.
+   * Throws ValidationError; nothing changes then.
+   */
+  async push(project: ProjectRecord, change: RawModel | ((current: RawModel) => RawModel), options: PushOptions = {}): Promise<PushResult> {
+    // A whole model is validated before taking the lock; a derived one once it is computed.
+    if (typeof change !== 'function') parseModel(change);
     const result = await this.pool.transaction(async (tx) => {
       // Serialise pushes of one project: the row lock is held until commit.
       const locked = (await tx.maybeOne(compiledQuery({
@@ -57,6 +62,8 @@ export class ModelStore {
       }))) as { model_version: number; default_locale: string; schema_name: string } | null;
       if (!locked) throw new Error(`project ${project.id} vanished during a schema push`);
       const current = await this.current(project.id, tx);
+      const input = typeof change === 'function' ? change(current.raw) : change;
+      const next: Model = parseModel(input);
       // Compare as text: key order is meaningful (attribute order is the response order).
       if (JSON.stringify(current.raw) === JSON.stringify(input)) return { ...current, changed: false, steps: [] };
       const plan = planMigration(parseModel(current.raw), next, { renames: options.renames });

@@ -17,12 +17,15 @@ interface UidRoute {
 
 export function registerSchemaRoutes(app: FastifyInstance, { services }: ManagementOptions): void {
   /** Replace (in place, keeping declaration order), add or remove one entry of the model and push. */
-  async function pushWith(p: ProjectRecord, section: keyof RawModel, uid: string, value: Record<string, unknown> | undefined) {
-    const { raw } = await services.models.current(p.id);
-    const entries = { ...raw[section] };
-    if (value === undefined) delete entries[uid];
-    else entries[uid] = value;
-    return services.models.push(p, { ...raw, [section]: entries });
+  // The edit is applied to the model current under the push's lock: concurrent edits both count.
+  function pushWith(p: ProjectRecord, section: keyof RawModel, uid: string, value: Record<string, unknown> | undefined) {
+    return services.models.push(p, (raw) => {
+      if (value === undefined && !Object.hasOwn(raw[section], uid)) throw new NotFoundError();
+      const entries = { ...raw[section] };
+      if (value === undefined) delete entries[uid];
+      else entries[uid] = value;
+      return { ...raw, [section]: entries };
+    });
   }
 
   app.get('/projects/:slug/schema', async (request) => {
@@ -59,10 +62,7 @@ export function registerSchemaRoutes(app: FastifyInstance, { services }: Managem
   });
 
   app.delete<UidRoute>('/projects/:slug/content-types/:uid', async (request, reply) => {
-    const p = projectOf(request);
-    const { raw } = await services.models.current(p.id);
-    if (!Object.hasOwn(raw.contentTypes, request.params.uid)) throw new NotFoundError();
-    await pushWith(p, 'contentTypes', request.params.uid, undefined);
+    await pushWith(projectOf(request), 'contentTypes', request.params.uid, undefined);
     return reply.status(204).send();
   });
 
