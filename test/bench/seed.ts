@@ -3,8 +3,8 @@
 import { loadConfig } from '@cms/config';
 import { compiledQuery } from '@cms/db';
 import { silentLogger } from '@cms/telemetry';
-import { ModelStore } from '@cms/tenancy';
-import { createPlatform } from '@cms/gateway';
+import { parseModel } from '@cms/schema';
+import { createPlatform, createServices } from '@cms/gateway';
 
 export const BENCH_MODEL = {
   contentTypes: {
@@ -41,25 +41,17 @@ export interface Seeded {
 
 export async function seed(env: Record<string, string>, documents: number): Promise<Seeded> {
   const platform = await createPlatform(loadConfig(env), silentLogger());
+  const services = createServices(platform);
   const pool = platform.db.pool;
   const exec = (text: string, values: unknown[] = []) => pool.query(compiledQuery({ text, values }));
   try {
     const accountId = (await pool.oneFirst(compiledQuery({ text: `INSERT INTO platform.accounts (email, password_hash) VALUES ('bench@example.com', 'x') RETURNING id`, values: [] }))) as number;
-    const projectId = (await pool.oneFirst(compiledQuery({
-      text: `INSERT INTO platform.projects (account_id, slug, name, schema_name) VALUES ($1, 'bench', 'Bench', 'pending') RETURNING id`, values: [accountId],
-    }))) as number;
-    const schema = `t_${projectId}`;
-    await exec(`UPDATE platform.projects SET schema_name = $2 WHERE id = $1`, [projectId, schema]);
-    await exec(`CREATE SCHEMA "${schema}"`);
-    const { baseMigrationsFor } = await import('@cms/ddl');
-    const { runMigrations } = await import('@cms/db');
-    await runMigrations(pool, schema, baseMigrationsFor(schema));
-    await exec(`INSERT INTO platform.locales (project_id, code, name, is_default) VALUES ($1, 'en', 'English (en)', true)`, [projectId]);
-    await exec(`INSERT INTO platform.roles (project_id, type, name, permissions) VALUES ($1, 'public', 'Public', $2::jsonb)`, [projectId,
-      JSON.stringify({ 'api::article.article': ['find', 'findOne'], 'api::author.author': ['find', 'findOne'], 'api::tag.tag': ['find', 'findOne'] })]);
-    const entry = (await platform.registry.resolve('bench'))!;
-    await new ModelStore(pool, platform.registry).push(entry.project, BENCH_MODEL);
-    const s = `"${schema}"`;
+    const project = await services.projects.create(accountId, { name: 'Bench', slug: 'bench' });
+    await services.models.push(project, BENCH_MODEL);
+    await services.roles.setPermissions(project.id, 'public', {
+      'api::article.article': ['find', 'findOne'], 'api::author.author': ['find', 'findOne'], 'api::tag.tag': ['find', 'findOne'],
+    }, parseModel(BENCH_MODEL));
+    const s = `"${project.schemaName}"`;
     await exec(`INSERT INTO ${s}.ct_author (document_id, published_at, name)
       SELECT 'author' || lpad(i::text, 18, '0'), now(), 'Author ' || i FROM generate_series(1, 100) i`);
     await exec(`INSERT INTO ${s}.ct_tag (document_id, published_at, label)
@@ -75,8 +67,9 @@ export async function seed(env: Record<string, string>, documents: number): Prom
       SELECT a.id, 'tag' || lpad((1 + ((substr(a.document_id, 8)::int + k * 17) % 50))::text, 21, '0'), k
       FROM ${s}.ct_article a, generate_series(0, 2) k`);
     await exec(`ANALYZE`);
-    return { slug: 'bench', schema, sampleDocumentId: 'article' + String(Math.floor(documents / 2)).padStart(17, '0') };
+    return { slug: project.slug, schema: project.schemaName, sampleDocumentId: 'article' + String(Math.floor(documents / 2)).padStart(17, '0') };
   } finally {
+    await services.close();
     await platform.close();
   }
 }

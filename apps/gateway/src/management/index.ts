@@ -1,6 +1,7 @@
 // The management API (`/v1`): accounts, projects, schema, locales, roles, API tokens, usage.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { UnauthorizedError } from '@cms/errors';
+import { bearerToken } from '../http/bearer.ts';
 import type { Platform } from '../platform.ts';
 import type { Services } from '../services.ts';
 import { registerAccountRoutes } from './accounts.ts';
@@ -37,9 +38,8 @@ export async function managementPlugin(app: FastifyInstance, opts: ManagementOpt
   });
 
   async function authenticate(request: FastifyRequest): Promise<void> {
-    const header = request.headers.authorization;
-    const match = header?.match(/^Bearer\s+(\S+)$/i);
-    const accountId = match ? await services.sessions.verify(match[1]!) : null;
+    const token = bearerToken(request);
+    const accountId = token ? await services.sessions.verify(token) : null;
     if (!accountId) throw new UnauthorizedError();
     request.accountId = accountId;
   }

@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { UnauthorizedError } from '@cms/errors';
 import type { AuthenticatedToken } from '@cms/auth';
 import type { TenantEntry } from '@cms/tenancy';
+import { bearerToken } from '../http/bearer.ts';
 import type { Services } from '../services.ts';
 
 export interface Access {
@@ -29,18 +30,6 @@ export function publicAccess(tenant: TenantEntry): Access {
   return access;
 }
 
-/**
- * `Authorization: Bearer <token>` (scheme case-insensitive, exactly two parts); any other
- * scheme is ignored and the caller is anonymous, as Strapi does.
- */
-export function bearerToken(request: FastifyRequest): string | null {
-  const header = request.headers.authorization;
-  if (!header) return null;
-  const parts = header.trim().split(/\s+/);
-  if (parts.length !== 2 || parts[0]!.toLowerCase() !== 'bearer') return null;
-  return parts[1]!;
-}
-
 /** Access granted by an API token type (reference §7.1). */
 function tokenAccess(token: AuthenticatedToken): Access {
   switch (token.type) {
@@ -54,6 +43,7 @@ function tokenAccess(token: AuthenticatedToken): Access {
 }
 
 export async function resolveAccess(request: FastifyRequest, tenant: TenantEntry, services: Pick<Services, 'apiTokens'>): Promise<Access> {
+  // Another scheme than Bearer leaves the caller anonymous, as Strapi does.
   const presented = bearerToken(request);
   if (presented === null) return publicAccess(tenant);
   const check = await services.apiTokens.check(presented);
