@@ -46,11 +46,6 @@ export class RuntimeCache {
     return pending;
   }
 
-  /** Drop a project's runtime on this instance (the registry's invalidation also does this). */
-  delete(projectId: number): void {
-    this.cache.delete(projectId);
-  }
-
   get size(): number {
     return this.cache.size;
   }
