@@ -33,4 +33,31 @@ app.get<{ Params: { id: string } }>('/one/:id', async (req, reply) => {
   return { data: r.rows[0], meta: {} };
 });
 
+// Create = what the content API does: a draft row and its published copy, each with its links,
+// in one transaction, answering the published row.
+app.post<{ Body: { data: { title: string; body: string; views: number; author: string; tags: string[] } } }>('/create', async (req, reply) => {
+  const d = req.body.data;
+  const documentId = `b${Date.now().toString(36)}${Math.random().toString(36).slice(2, 12)}`.padEnd(24, '0');
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    let published: Record<string, unknown> | undefined;
+    for (const publishedAt of [null, 'now']) {
+      const r = await client.query(`INSERT INTO ${s}.ct_article AS a (document_id, published_at, title, body, views)
+        VALUES ($1, ${publishedAt ? 'now()' : 'NULL'}, $2, $3, $4) RETURNING ${COLS}`, [documentId, d.title, d.body, d.views]);
+      const row = r.rows[0];
+      await client.query(`INSERT INTO ${s}.lnk_ct_article__author (source_id, target_document_id) VALUES ($1, $2)`, [row.id, d.author]);
+      await client.query(`INSERT INTO ${s}.lnk_ct_article__tags (source_id, target_document_id, ord) SELECT $1, t, o FROM unnest($2::text[]) WITH ORDINALITY AS u(t, o)`, [row.id, d.tags]);
+      published = row;
+    }
+    await client.query('COMMIT');
+    return reply.status(201).send({ data: published, meta: {} });
+  } catch (error) {
+    await client.query('ROLLBACK');
+    throw error;
+  } finally {
+    client.release();
+  }
+});
+
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });

@@ -16,10 +16,11 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
-interface Scenario { name: string; ours: string; baseline: string }
+interface Scenario { name: string; ours: string; baseline: string; body?: string }
 
-async function measure(url: string): Promise<{ rps: number; p99: number; errors: number }> {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, pipelining: 1 });
+async function measure(url: string, body?: string): Promise<{ rps: number; p99: number; errors: number }> {
+  const post = body ? { method: 'POST' as const, body, headers: { 'content-type': 'application/json' } } : {};
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, pipelining: 1, ...post });
   return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
 }
 
@@ -50,17 +51,25 @@ try {
     { name: 'one by documentId', ours: `${api}/${seeded.sampleDocumentId}`, baseline: `${baseline.url}/one/${seeded.sampleDocumentId}` },
     { name: 'filtered + sorted list', ours: `${api}?filters[views][$gt]=50000&filters[title][$contains]=1&sort=views:desc`, baseline: `${baseline.url}/filtered` },
   ];
+  const creation = { name: 'create (draft + published, manyToOne + 2 manyToMany)', ours: api, baseline: `${baseline.url}/create`, body: JSON.stringify({ data: {
+    title: 'Created by the bench', body: 'Lorem ipsum', views: 1, author: 'author000000000000000001', tags: ['tag000000000000000000001', 'tag000000000000000000002'],
+  } }) };
   // Same answers before measuring speed.
   for (const s of scenarios) {
     const [a, b] = await Promise.all([fetch(s.ours).then((r) => r.json()), fetch(s.baseline).then((r) => r.json())]) as any[];
     const ids = (x: any) => JSON.stringify(Array.isArray(x.data) ? x.data.map((d: any) => d.documentId) : x.data?.documentId);
     if (ids(a) !== ids(b) || JSON.stringify(a.meta) !== JSON.stringify(b.meta)) throw new Error(`scenario "${s.name}" answers differ`);
   }
+  for (const url of [creation.ours, creation.baseline]) {
+    const res = await fetch(url, { method: 'POST', body: creation.body, headers: { 'content-type': 'application/json' } });
+    if (res.status !== 201) throw new Error(`create answered ${res.status}: ${await res.text()}`);
+  }
+  scenarios.push(creation);
   const rows: string[] = [];
   for (const s of scenarios) {
-    await measure(s.ours); // warm-up: plans, caches, connections
-    const ours = await measure(s.ours);
-    const base = await measure(s.baseline);
+    await measure(s.ours, s.body); // warm-up: plans, caches, connections
+    const ours = await measure(s.ours, s.body);
+    const base = await measure(s.baseline, s.body);
     const ratio = base.rps ? ours.rps / base.rps : 0;
     const row = `| ${s.name} | ${ours.rps.toFixed(0)} | ${ours.p99} | ${base.rps.toFixed(0)} | ${base.p99} | **${ratio.toFixed(2)}×** |`;
     rows.push(row);

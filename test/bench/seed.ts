@@ -49,7 +49,7 @@ export async function seed(env: Record<string, string>, documents: number): Prom
     const project = await services.projects.create(accountId, { name: 'Bench', slug: 'bench' });
     await services.models.push(project, BENCH_MODEL);
     await services.roles.setPermissions(project.id, 'public', {
-      'api::article.article': ['find', 'findOne'], 'api::author.author': ['find', 'findOne'], 'api::tag.tag': ['find', 'findOne'],
+      'api::article.article': ['find', 'findOne', 'create'], 'api::author.author': ['find', 'findOne'], 'api::tag.tag': ['find', 'findOne'],
     }, parseModel(BENCH_MODEL));
     const s = `"${project.schemaName}"`;
     await exec(`INSERT INTO ${s}.ct_author (document_id, published_at, name)

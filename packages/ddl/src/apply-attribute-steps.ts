@@ -13,7 +13,7 @@ import type { ComponentStorage } from './migration-steps.ts';
 import { COLUMNS, componentTableName } from './physical-names.ts';
 import { isToOneRelation, type PhysicalLinkTable, type PhysicalScalar } from './physical-model.ts';
 import { sameStorage, scalarConversion } from './scalar-conversion.ts';
-import { exec, exists, column, sqlState } from './sql-exec.ts';
+import { exec, exists, column, sqlState } from '@cms/db';
 import { deleteComponentRows } from './version-rows.ts';
 
 const q = quoteIdent;

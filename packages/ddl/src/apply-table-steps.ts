@@ -4,7 +4,7 @@ import { componentStatements, contentTypeStatements, dropTableStatement } from '
 import { attributeBefore, tableBefore, type MigrationContext } from './migration-context.ts';
 import { COLUMNS } from './physical-names.ts';
 import { physicalTable } from './physical-model.ts';
-import { exec } from './sql-exec.ts';
+import { exec } from '@cms/db';
 import { deleteComponentRows } from './version-rows.ts';
 
 const q = quoteIdent;

@@ -4,7 +4,7 @@ import { qualify, quoteIdent } from '@cms/db';
 import { refuse, type MigrationContext } from './migration-context.ts';
 import { COLUMNS } from './physical-names.ts';
 import type { PhysicalRelationLink } from './physical-model.ts';
-import { column, exec, sqlState } from './sql-exec.ts';
+import { column, exec, sqlState } from '@cms/db';
 import { copyVersionRows, deleteVersionRows } from './version-rows.ts';
 
 const q = quoteIdent;

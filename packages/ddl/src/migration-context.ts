@@ -11,7 +11,7 @@ import {
 } from './physical-model.ts';
 import { refusal, schemaPath } from './refusals.ts';
 import { applyRenames } from './rename-attributes.ts';
-import { exists } from './sql-exec.ts';
+import { exists } from '@cms/db';
 import type { ComponentTree } from './version-rows.ts';
 
 const q = quoteIdent;

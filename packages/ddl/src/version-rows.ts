@@ -6,7 +6,7 @@
 import { qualify, quoteIdent, type Db } from '@cms/db';
 import { COLUMNS } from './physical-names.ts';
 import { physicalTable, type ComponentRef, type PhysicalModel } from './physical-model.ts';
-import { column, exec } from './sql-exec.ts';
+import { column, exec } from '@cms/db';
 
 const q = quoteIdent;
 type Id = number | string | bigint;

@@ -86,8 +86,11 @@ export class NotFoundError extends AppError {
 
 export class MethodNotAllowedError extends AppError {
   override name = 'MethodNotAllowedError';
-  constructor(message = 'Method Not Allowed') {
+  /** Methods the resource does accept, for the `Allow` header. */
+  readonly allow: readonly string[];
+  constructor(allow: readonly string[] = [], message = 'Method Not Allowed') {
     super(message, 405);
+    this.allow = allow;
   }
 }
 

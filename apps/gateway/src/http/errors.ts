@@ -1,9 +1,10 @@
 // The one place where anything thrown becomes the `{data:null,error:{…}}` envelope.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { NotFoundError, RateLimitError, normalizeError, toEnvelope, type AppError } from '@cms/errors';
+import { MethodNotAllowedError, NotFoundError, RateLimitError, normalizeError, toEnvelope, type AppError } from '@cms/errors';
 
 export function sendError(reply: FastifyReply, err: AppError): FastifyReply {
   if (err instanceof RateLimitError) reply.header('retry-after', String(err.retryAfterSeconds));
+  if (err instanceof MethodNotAllowedError && err.allow.length > 0) reply.header('allow', err.allow.join(', '));
   return reply.status(err.status).type('application/json; charset=utf-8').send(toEnvelope(err));
 }
 

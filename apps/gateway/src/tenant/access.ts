@@ -8,23 +8,30 @@ import { bearerToken } from '../http/bearer.ts';
 import type { Services } from '../services.ts';
 
 export interface Access {
+  /** Equal keys grant the same actions (compiled read plans are cached per key). */
+  readonly key: string;
   /** e.g. can('api::post.post', 'find'), can('plugin::upload', 'find') */
   can(uid: string, action: string): boolean;
 }
 
-function fromPermissionMap(map: Record<string, string[]> | undefined): Access {
+let accessSeq = 0;
+
+function fromPermissionMap(map: Record<string, string[]> | undefined, kind: string): Access {
   const granted = new Set<string>();
   for (const [uid, actions] of Object.entries(map ?? {})) for (const a of actions) granted.add(`${uid}#${a}`);
-  return { can: (uid, action) => granted.has(`${uid}#${action}`) };
+  return { key: `${kind}#${++accessSeq}`, can: (uid, action) => granted.has(`${uid}#${action}`) };
 }
 
 const publicAccessCache = new WeakMap<TenantEntry, Access>();
+const customAccessCache = new WeakMap<object, Access>();
+const FULL_ACCESS: Access = { key: 'full-access', can: () => true };
+const READ_ONLY: Access = { key: 'read-only', can: (_uid, action) => action === 'find' || action === 'findOne' };
 
 /** The public role of a project; cached per registry entry (dropped with it on invalidation). */
 export function publicAccess(tenant: TenantEntry): Access {
   let access = publicAccessCache.get(tenant);
   if (!access) {
-    access = fromPermissionMap(tenant.roles.public);
+    access = fromPermissionMap(tenant.roles.public, 'public');
     publicAccessCache.set(tenant, access);
   }
   return access;
@@ -34,11 +41,16 @@ export function publicAccess(tenant: TenantEntry): Access {
 function tokenAccess(token: AuthenticatedToken): Access {
   switch (token.type) {
     case 'full-access':
-      return { can: () => true };
+      return FULL_ACCESS;
     case 'read-only':
-      return { can: (_uid, action) => action === 'find' || action === 'findOne' };
-    default:
-      return fromPermissionMap(token.permissions);
+      return READ_ONLY;
+    default: {
+      // The token check is cached briefly, so its permissions object is reused across requests.
+      const permissions = token.permissions ?? {};
+      let access = customAccessCache.get(permissions);
+      if (!access) customAccessCache.set(permissions, (access = fromPermissionMap(permissions, 'custom')));
+      return access;
+    }
   }
 }
 

@@ -6,6 +6,7 @@ import type { TenantEntry } from '@cms/tenancy';
 import type { Platform } from '../platform.ts';
 import type { Services } from '../services.ts';
 import { registerContentRoutes } from './content-routes.ts';
+import { registerContentWrites } from './content-writes.ts';
 import { registerLocaleRoutes } from './locales.ts';
 
 declare module 'fastify' {
@@ -35,6 +36,7 @@ export async function tenantPlugin(app: FastifyInstance, opts: { platform: Platf
   });
   registerLocaleRoutes(app);
   registerContentRoutes(app, platform, services);
+  registerContentWrites(app, platform, services);
   // Anything else under a known project is an unknown route.
   app.all('/*', async () => {
     throw new NotFoundError();

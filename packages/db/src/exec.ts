@@ -1,5 +1,5 @@
 // Thin wrappers running compiled SQL (quoted identifiers, `$n` values) in the caller's transaction.
-import { compiledQuery, type Db } from '@cms/db';
+import { compiledQuery, type Db } from './sql.ts';
 
 export async function exec(db: Db, text: string, values: readonly unknown[] = []): Promise<void> {
   await db.query(compiledQuery({ text, values }));

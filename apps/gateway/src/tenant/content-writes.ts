@@ -1,0 +1,118 @@
+// REST content API writes: `POST /api/:pluralApiId`, `PUT`/`DELETE /api/:pluralApiId/:documentId`,
+// single types `PUT`/`DELETE /api/:singularApiId`. The answer is the written version read back
+// with the request's `fields`/`populate`, like Strapi's controllers.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { hashPassword } from '@cms/auth';
+import { createDocument, deleteDocument, updateDocument, type DocumentStore, type WriteResult } from '@cms/documents';
+import { ForbiddenError, MethodNotAllowedError, NotFoundError, ValidationError } from '@cms/errors';
+import { parseQuery, runFindOne, type QueryAst } from '@cms/query';
+import type { Platform } from '../platform.ts';
+import type { Services } from '../services.ts';
+import { planRead } from './content-routes.ts';
+import { REST_LIMITS, resolveRoute, sendDocument, type RouteContext } from './rest-targets.ts';
+
+const COLLECTION_METHODS = ['GET', 'POST'];
+const DOCUMENT_METHODS = ['GET', 'PUT', 'DELETE'];
+
+/** `data` of a write body: a JSON object, else Strapi's 400. */
+function dataOf(request: FastifyRequest): Record<string, unknown> {
+  const body = request.body as { data?: unknown } | null | undefined;
+  const data = body !== null && typeof body === 'object' && !Array.isArray(body) ? body.data : undefined;
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) throw new ValidationError('Missing "data" payload in the request body');
+  return data as Record<string, unknown>;
+}
+
+/** The locale a write targets on a localized type: it must be enabled (Strapi would create any: GitHub #27108). */
+function writeLocale(ctx: RouteContext, requested: unknown): string {
+  const locale = requested ?? ctx.tenant.project.defaultLocale;
+  if (typeof locale !== 'string' || !ctx.tenant.localeCodes.has(locale)) {
+    throw new ValidationError('This locale doesn\'t exist', { locale: typeof locale === 'string' ? locale : null });
+  }
+  return locale;
+}
+
+export function registerContentWrites(app: FastifyInstance, platform: Platform, services: Services): void {
+  const pool = platform.db.pool;
+
+  const storeOf = (ctx: RouteContext): DocumentStore => ({
+    pool,
+    schema: ctx.runtime.schemaName,
+    model: ctx.runtime.model,
+    physical: ctx.runtime.physical,
+    defaultLocale: ctx.tenant.project.defaultLocale,
+    hashPassword,
+  });
+
+  async function prepare(request: FastifyRequest, name: string, documentId: string | null, action: 'create' | 'update' | 'delete') {
+    const ctx = await resolveRoute(request, platform, services, name, documentId !== null);
+    // POST is for collections; PUT/DELETE without a documentId only for single types.
+    if (documentId === null && ctx.target.single === (action === 'create')) {
+      throw new MethodNotAllowedError(ctx.target.single ? DOCUMENT_METHODS : COLLECTION_METHODS);
+    }
+    if (!ctx.access.can(ctx.target.type.uid, action)) throw new ForbiddenError();
+    // Only the response-shaping parameters matter to a write; filters/sort/pagination are validated and ignored.
+    const ast: QueryAst = parseQuery(request.query as Record<string, unknown>, REST_LIMITS);
+    return { ctx, ast };
+  }
+
+  /** The written version, shaped by the request's fields/populate. */
+  async function readBack(ctx: RouteContext, ast: QueryAst, written: WriteResult): Promise<string> {
+    const plan = planRead(ctx, { sort: [], fields: ast.fields, populate: ast.populate }, written.status, written.locale ?? ctx.tenant.project.defaultLocale);
+    const json = await runFindOne(pool, plan, written.documentId);
+    if (json === null) throw new NotFoundError();
+    return json;
+  }
+
+  app.post<{ Params: { name: string } }>('/api/:name', async (request, reply) => {
+    const { ctx, ast } = await prepare(request, request.params.name, null, 'create');
+    const data = dataOf(request);
+    // Ours: `?locale` wins, else `data.locale` (spec §4.2), else the default locale.
+    const locale = ctx.target.type.localized ? writeLocale(ctx, ast.locale ?? data.locale) : ctx.tenant.project.defaultLocale;
+    const written = await createDocument(storeOf(ctx), {
+      uid: ctx.target.type.uid, data, locale, status: ast.status ?? 'published',
+      canFind: (uid) => ctx.access.can(uid, 'find'),
+    });
+    return sendDocument(request, reply, ctx, await readBack(ctx, ast, written), 201);
+  });
+
+  async function update(request: FastifyRequest, name: string, documentId: string | null) {
+    const { ctx, ast } = await prepare(request, name, documentId, 'update');
+    const data = dataOf(request);
+    const locale = ctx.target.type.localized ? writeLocale(ctx, ast.locale) : ctx.tenant.project.defaultLocale;
+    const written = await updateDocument(storeOf(ctx), {
+      uid: ctx.target.type.uid, documentId, data, locale, status: ast.status ?? 'published',
+      canFind: (uid) => ctx.access.can(uid, 'find'),
+      canCreateLocalization: ctx.access.can(ctx.target.type.uid, 'createLocalization'),
+    });
+    return { ctx, json: await readBack(ctx, ast, written) };
+  }
+
+  async function remove(request: FastifyRequest, name: string, documentId: string | null): Promise<void> {
+    const { ctx, ast } = await prepare(request, name, documentId, 'delete');
+    await deleteDocument(storeOf(ctx), { uid: ctx.target.type.uid, documentId, locale: ast.locale ?? ctx.tenant.project.defaultLocale });
+  }
+
+  app.put<{ Params: { name: string } }>('/api/:name', async (request, reply) => {
+    const { ctx, json } = await update(request, request.params.name, null);
+    return sendDocument(request, reply, ctx, json);
+  });
+  app.put<{ Params: { name: string; documentId: string } }>('/api/:name/:documentId', async (request, reply) => {
+    const { ctx, json } = await update(request, request.params.name, request.params.documentId);
+    return sendDocument(request, reply, ctx, json);
+  });
+  app.delete<{ Params: { name: string } }>('/api/:name', async (request, reply) => {
+    await remove(request, request.params.name, null);
+    return reply.status(204).send();
+  });
+  app.delete<{ Params: { name: string; documentId: string } }>('/api/:name/:documentId', async (request, reply) => {
+    await remove(request, request.params.name, request.params.documentId);
+    return reply.status(204).send();
+  });
+  // Strapi has no PATCH; ours answers 405 in the envelope with an Allow header.
+  app.patch('/api/:name', async () => {
+    throw new MethodNotAllowedError(COLLECTION_METHODS);
+  });
+  app.patch('/api/:name/:documentId', async () => {
+    throw new MethodNotAllowedError(DOCUMENT_METHODS);
+  });
+}

@@ -1,0 +1,9 @@
+// @cms/documents: the document service's writes, shared by REST and GraphQL. `parseDocumentData`
+// validates a body against the model; `createDocument` / `updateDocument` / `deleteDocument` apply
+// it in one transaction with draft & publish, i18n, relations, components and media.
+export { parseDocumentData, type ParseDataOptions } from './parse-data.ts';
+export {
+  createDocument, updateDocument, deleteDocument,
+  type DocumentStore, type WriteRequest, type UpdateRequest, type DeleteRequest, type WriteResult, type TransactionalDb,
+} from './writer.ts';
+export type { RowWrite, RelationWrite, TargetRef, Position, ConnectItem, ComponentItemWrite, ScalarWrite } from './write-input.ts';

@@ -1,0 +1,168 @@
+// Relation attributes: resolve targets named by documentId (or row id), then apply `set` or
+// `connect`/`disconnect` with positions, keeping the stored order (reference §6.2). Links point at
+// target documents (document_id + locale), so they survive the target's publishing.
+import { ValidationError } from '@cms/errors';
+import { qualify, quoteIdent, rows, exec } from '@cms/db';
+import { COLUMNS, type PhysicalRelation } from '@cms/ddl';
+import type { RelationAttribute } from '@cms/schema';
+import type { Position, RelationWrite, TargetRef } from './write-input.ts';
+import type { SourceVersion, WriteContext } from './write-context.ts';
+
+const q = quoteIdent;
+
+/** A document version a link points at (or, on the inverse side, links from). */
+export interface LinkedDocument {
+  documentId: string;
+  locale: string | null;
+}
+
+const sameDocument = (a: LinkedDocument, b: LinkedDocument): boolean => a.documentId === b.documentId && a.locale === b.locale;
+
+function notFound(documentId: string, locale: string | null): ValidationError {
+  return new ValidationError(`Document with id "${documentId}", locale "${locale ?? 'null'}" not found`);
+}
+
+/** Resolve refs to existing documents of `targetUid` (in any status), in input order. */
+async function resolveRefs(ctx: WriteContext, targetUid: string, refs: readonly TargetRef[], source: SourceVersion): Promise<LinkedDocument[]> {
+  if (refs.length === 0) return [];
+  const target = ctx.physical.contentTypes[targetUid]!;
+  const localeOf = (ref: Extract<TargetRef, { kind: 'document' }>): string | null =>
+    target.localized ? ref.locale ?? source.locale ?? ctx.defaultLocale : null;
+  const documentIds = refs.flatMap((r) => (r.kind === 'document' ? [r.documentId] : []));
+  const ids = refs.flatMap((r) => (r.kind === 'id' ? [r.id] : []));
+  const found = await rows<{ id: string; document_id: string; locale: string | null }>(ctx.tx,
+    `SELECT ${q(COLUMNS.id)}::text AS id, ${q(COLUMNS.documentId)} AS document_id, ${q(COLUMNS.locale)} AS locale FROM ${qualify(ctx.schema, target.table)} ` +
+    `WHERE ${q(COLUMNS.documentId)} = ANY($1::text[]) OR ${q(COLUMNS.id)} = ANY($2::bigint[])`, [documentIds, ids]);
+  return refs.map((ref) => {
+    if (ref.kind === 'id') {
+      const row = found.find((r) => r.id === ref.id);
+      if (!row) throw notFound(ref.id, null);
+      return { documentId: row.document_id, locale: target.localized ? row.locale : null };
+    }
+    const locale = localeOf(ref);
+    if (!found.some((r) => r.document_id === ref.documentId && (locale === null || r.locale === locale))) throw notFound(ref.documentId, locale);
+    return { documentId: ref.documentId, locale };
+  });
+}
+
+/** The new ordered list of linked documents after applying `write` to `current`. */
+async function nextLinks(
+  ctx: WriteContext, targetUid: string, write: RelationWrite, current: LinkedDocument[], source: SourceVersion, many: boolean,
+): Promise<LinkedDocument[]> {
+  const dedupe = (list: LinkedDocument[]) => list.filter((d, i) => list.findIndex((x) => sameDocument(x, d)) === i);
+  if (write.kind === 'set') {
+    const list = dedupe(await resolveRefs(ctx, targetUid, write.refs, source));
+    return many ? list : list.slice(-1);
+  }
+  const anchors = write.connect.flatMap((c) => (c.position.kind === 'before' || c.position.kind === 'after' ? [c.position.ref] : []));
+  const [connect, disconnect, anchorDocs] = await Promise.all([
+    resolveRefs(ctx, targetUid, write.connect.map((c) => c.ref), source),
+    resolveRefs(ctx, targetUid, write.disconnect, source),
+    resolveRefs(ctx, targetUid, anchors, source),
+  ]);
+  let list = current.filter((d) => !disconnect.some((x) => sameDocument(x, d)));
+  if (!many) return connect.length > 0 ? [connect[connect.length - 1]!] : list;
+  let anchorIndex = 0;
+  write.connect.forEach((item, i) => {
+    const doc = connect[i]!;
+    const position: Position = item.position;
+    const present = list.some((d) => sameDocument(d, doc));
+    const anchor = position.kind === 'before' || position.kind === 'after' ? anchorDocs[anchorIndex++]! : null;
+    if (present && position.kind === 'end') return;
+    list = list.filter((d) => !sameDocument(d, doc));
+    if (position.kind === 'start') list.unshift(doc);
+    else if (position.kind === 'end') list.push(doc);
+    else {
+      const at = list.findIndex((d) => sameDocument(d, anchor!));
+      if (at < 0) throw new ValidationError(`Cannot connect ${doc.documentId}: ${anchor!.documentId} is not connected`);
+      list.splice(position.kind === 'before' ? at : at + 1, 0, doc);
+    }
+  });
+  return list;
+}
+
+/**
+ * Owner side: the links of one source row (a document version or a component row). The list is
+ * rewritten in order; kept links keep their inverse order, new ones go last on the other side.
+ */
+export async function writeOwnerRelation(
+  ctx: WriteContext, relation: PhysicalRelation, attr: RelationAttribute, sourceRowId: string, source: SourceVersion, write: RelationWrite,
+): Promise<void> {
+  const link = qualify(ctx.schema, relation.linkTable);
+  const current = await rows<{ document_id: string; locale: string | null; inv_ord: number }>(ctx.tx,
+    `SELECT ${q(COLUMNS.targetDocumentId)} AS document_id, ${q(COLUMNS.targetLocale)} AS locale, ${q(COLUMNS.invOrd)} AS inv_ord ` +
+    `FROM ${link} WHERE ${q(COLUMNS.sourceId)} = $1 ORDER BY ${q(COLUMNS.ord)}, ${q(COLUMNS.id)}`, [sourceRowId]);
+  const currentDocs = current.map((r) => ({ documentId: r.document_id, locale: r.locale }));
+  const next = await nextLinks(ctx, relation.target, write, currentDocs, source, relation.many);
+  await exec(ctx.tx, `DELETE FROM ${link} WHERE ${q(COLUMNS.sourceId)} = $1`, [sourceRowId]);
+  if (next.length === 0) return;
+  // A target of a oneToMany (or bidirectional oneToOne) has one owner: other documents let go of it.
+  if (attr.relation === 'oneToMany' || (attr.relation === 'oneToOne' && attr.inversedBy)) {
+    const sourceTable = ctx.physical.linkTables[relation.linkTable]!.sourceTable;
+    await exec(ctx.tx,
+      `DELETE FROM ${link} l USING ${qualify(ctx.schema, sourceTable)} s, unnest($2::text[], $3::text[]) AS u(d, loc) ` +
+      `WHERE l.${q(COLUMNS.sourceId)} = s.${q(COLUMNS.id)} AND s.${q(COLUMNS.documentId)} IS DISTINCT FROM $1 ` +
+      `AND l.${q(COLUMNS.targetDocumentId)} = u.d AND l.${q(COLUMNS.targetLocale)} IS NOT DISTINCT FROM u.loc`,
+      [source.documentId, next.map((d) => d.documentId), next.map((d) => d.locale)]);
+  }
+  const kept = new Map(current.map((r) => [`${r.document_id}\0${r.locale}`, r.inv_ord]));
+  await exec(ctx.tx,
+    `INSERT INTO ${link} (${[COLUMNS.sourceId, COLUMNS.targetDocumentId, COLUMNS.targetLocale, COLUMNS.ord, COLUMNS.invOrd].map(q).join(', ')}) ` +
+    `SELECT $1, u.d, u.loc, u.o, coalesce(u.inv, (SELECT coalesce(max(x.${q(COLUMNS.invOrd)}), 0) + 1 FROM ${link} x ` +
+    `WHERE x.${q(COLUMNS.targetDocumentId)} = u.d AND x.${q(COLUMNS.targetLocale)} IS NOT DISTINCT FROM u.loc)) ` +
+    `FROM unnest($2::text[], $3::text[], $4::int[]) WITH ORDINALITY AS u(d, loc, inv, o)`,
+    [sourceRowId, next.map((d) => d.documentId), next.map((d) => d.locale), next.map((d) => kept.get(`${d.documentId}\0${d.locale}`) ?? null)]);
+}
+
+/**
+ * Inverse side (`mappedBy`): the written document is the target; the listed documents of the
+ * owner type link to it from every version row (draft and published) in their locale.
+ */
+export async function writeInverseRelation(
+  ctx: WriteContext, relation: PhysicalRelation, target: SourceVersion, write: RelationWrite,
+): Promise<void> {
+  const link = qualify(ctx.schema, relation.linkTable);
+  const owner = qualify(ctx.schema, relation.ownerTable);
+  const ownerLink = ctx.physical.linkTables[relation.linkTable]!;
+  const current = await rows<{ document_id: string; locale: string | null }>(ctx.tx,
+    `SELECT s.${q(COLUMNS.documentId)} AS document_id, s.${q(COLUMNS.locale)} AS locale FROM ${link} l ` +
+    `JOIN ${owner} s ON s.${q(COLUMNS.id)} = l.${q(COLUMNS.sourceId)} ` +
+    `WHERE l.${q(COLUMNS.targetDocumentId)} = $1 AND l.${q(COLUMNS.targetLocale)} IS NOT DISTINCT FROM $2 ` +
+    `GROUP BY 1, 2 ORDER BY min(l.${q(COLUMNS.invOrd)}), min(l.${q(COLUMNS.id)})`, [target.documentId, target.locale]);
+  const currentDocs = current.map((r) => ({ documentId: r.document_id, locale: r.locale }));
+  const next = await nextLinks(ctx, relation.ownerUid, write, currentDocs, target, relation.many);
+  const docs = next.map((d) => d.documentId);
+  const locales = next.map((d) => d.locale);
+  const linkedHere = `l.${q(COLUMNS.targetDocumentId)} = $1 AND l.${q(COLUMNS.targetLocale)} IS NOT DISTINCT FROM $2`;
+  const wanted = `EXISTS (SELECT 1 FROM unnest($3::text[], $4::text[]) AS u(d, loc) WHERE s.${q(COLUMNS.documentId)} = u.d AND s.${q(COLUMNS.locale)} IS NOT DISTINCT FROM u.loc)`;
+  await exec(ctx.tx, `DELETE FROM ${link} l USING ${owner} s WHERE l.${q(COLUMNS.sourceId)} = s.${q(COLUMNS.id)} AND ${linkedHere} AND NOT ${wanted}`,
+    [target.documentId, target.locale, docs, locales]);
+  if (next.length === 0) return;
+  // A to-one owner attribute holds one target: the listed owners let go of their previous one.
+  if (ownerLink.toOne) {
+    await exec(ctx.tx, `DELETE FROM ${link} l USING ${owner} s WHERE l.${q(COLUMNS.sourceId)} = s.${q(COLUMNS.id)} AND NOT (${linkedHere}) AND ${wanted}`,
+      [target.documentId, target.locale, docs, locales]);
+  }
+  await exec(ctx.tx,
+    `WITH want AS (SELECT * FROM unnest($3::text[], $4::text[]) WITH ORDINALITY AS u(d, loc, pos)),
+     src AS (SELECT s.${q(COLUMNS.id)} AS id, want.pos FROM ${owner} s JOIN want ON s.${q(COLUMNS.documentId)} = want.d AND s.${q(COLUMNS.locale)} IS NOT DISTINCT FROM want.loc),
+     upd AS (UPDATE ${link} l SET ${q(COLUMNS.invOrd)} = src.pos FROM src WHERE l.${q(COLUMNS.sourceId)} = src.id AND ${linkedHere} RETURNING l.${q(COLUMNS.sourceId)} AS id)
+     INSERT INTO ${link} (${[COLUMNS.sourceId, COLUMNS.targetDocumentId, COLUMNS.targetLocale, COLUMNS.ord, COLUMNS.invOrd].map(q).join(', ')})
+     SELECT src.id, $1, $2, (SELECT coalesce(max(x.${q(COLUMNS.ord)}), 0) + 1 FROM ${link} x WHERE x.${q(COLUMNS.sourceId)} = src.id), src.pos
+     FROM src WHERE src.id NOT IN (SELECT id FROM upd)`,
+    [target.documentId, target.locale, docs, locales]);
+}
+
+/** Links of other documents pointing at deleted document versions go with them. */
+export async function deleteLinksTo(ctx: WriteContext, uid: string, documentId: string, locale: string | null | '*'): Promise<void> {
+  for (const link of Object.values(ctx.physical.linkTables)) {
+    if (link.kind !== 'relation' || link.target !== uid) continue;
+    const values: unknown[] = [documentId];
+    let where = `${q(COLUMNS.targetDocumentId)} = $1`;
+    if (locale !== '*') {
+      values.push(locale);
+      where += ` AND ${q(COLUMNS.targetLocale)} IS NOT DISTINCT FROM $2`;
+    }
+    await exec(ctx.tx, `DELETE FROM ${qualify(ctx.schema, link.name)} WHERE ${where}`, values);
+  }
+}

@@ -1,0 +1,86 @@
+// SQL that reads a stored row back in the shape of a create body: every scalar attribute (except
+// passwords) and every component / dynamic zone, recursively, without row ids. Used to
+// validate the whole merged document before publishing (reference §4: a publishing write
+// validates the merged document, not just the body). One statement, built once per model version.
+import { qualify, quoteIdent } from '@cms/db';
+import { COLUMNS, physicalTable, type PhysicalModel } from '@cms/ddl';
+import type { Model, ScalarType } from '@cms/schema';
+
+const q = quoteIdent;
+// jsonb_build_object takes at most 100 arguments: build objects in chunks and concatenate.
+const PAIRS_PER_CALL = 40;
+
+/** A string literal for names that come from the validated model (uids, attribute names). */
+export function literal(text: string): string {
+  if (text.includes('\0')) throw new Error('NUL in SQL literal');
+  return `'${text.replace(/'/g, "''")}'`;
+}
+
+function scalarExpression(alias: string, column: string, type: ScalarType): string {
+  const ref = `${alias}.${q(column)}`;
+  // Exact text for numbers JSON would round, and a stable ISO form for timestamps.
+  if (type === 'biginteger' || type === 'decimal') return `${ref}::text`;
+  if (type === 'datetime') return `to_char(${ref} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+  if (type === 'date' || type === 'time') return `${ref}::text`;
+  return ref;
+}
+
+function objectOf(pairs: string[]): string {
+  if (pairs.length === 0) return `'{}'::jsonb`;
+  const calls: string[] = [];
+  for (let i = 0; i < pairs.length; i += PAIRS_PER_CALL) calls.push(`jsonb_build_object(${pairs.slice(i, i + PAIRS_PER_CALL).join(', ')})`);
+  return calls.join(' || ');
+}
+
+class RowJsonBuilder {
+  private aliases = 0;
+  constructor(private readonly model: Model, private readonly physical: PhysicalModel, private readonly schema: string) {}
+
+  /** jsonb of the row `alias` of table `uid`. */
+  row(uid: string, alias: string): string {
+    const table = physicalTable(this.physical, uid)!;
+    const owner = this.model.contentTypes[uid] ?? this.model.components[uid]!;
+    const pairs: string[] = [];
+    for (const [name, attr] of Object.entries(owner.attributes)) {
+      const phys = table.attributes[name]!;
+      if (attr.kind === 'scalar' && phys.kind === 'scalar') {
+        if (attr.type !== 'password') pairs.push(`${literal(name)}, ${scalarExpression(alias, phys.column, attr.type)}`);
+      } else if (phys.kind === 'component') {
+        const items = this.items(uid, alias, name, [{ uid: phys.component, table: phys.table }], false);
+        pairs.push(`${literal(name)}, ${phys.repeatable ? items : `${items}->0`}`);
+      } else if (phys.kind === 'dynamiczone') {
+        pairs.push(`${literal(name)}, ${this.items(uid, alias, name, phys.components, true)}`);
+      }
+    }
+    return objectOf(pairs);
+  }
+
+  /** jsonb array of the component rows owned by `alias`.`field`, in order. */
+  private items(ownerUid: string, alias: string, field: string, components: Array<{ uid: string; table: string }>, zone: boolean): string {
+    const selects = components.map((c) => {
+      const a = `c${++this.aliases}`;
+      const json = zone ? `${this.row(c.uid, a)} || jsonb_build_object('__component', ${literal(c.uid)})` : this.row(c.uid, a);
+      return `SELECT ${a}.${q(COLUMNS.ord)} AS ord, ${a}.${q(COLUMNS.id)} AS id, ${json} AS j FROM ${qualify(this.schema, c.table)} ${a} ` +
+        `WHERE ${a}.${q(COLUMNS.ownerType)} = ${literal(ownerUid)} AND ${a}.${q(COLUMNS.ownerId)} = ${alias}.${q(COLUMNS.id)} ` +
+        `AND ${a}.${q(COLUMNS.ownerField)} = ${literal(field)}`;
+    });
+    const x = `x${++this.aliases}`;
+    return `coalesce((SELECT jsonb_agg(${x}.j ORDER BY ${x}.ord, ${x}.id) FROM (${selects.join(' UNION ALL ')}) ${x}), '[]'::jsonb)`;
+  }
+}
+
+const cache = new WeakMap<PhysicalModel, Map<string, string>>();
+
+/** `SELECT <row json>::text FROM <content type table> t WHERE t.id = $1`, cached per model version and schema. */
+export function rowJsonQuery(model: Model, physical: PhysicalModel, schema: string, uid: string): string {
+  let bySchema = cache.get(physical);
+  if (!bySchema) cache.set(physical, (bySchema = new Map()));
+  const key = `${schema}\0${uid}`;
+  let text = bySchema.get(key);
+  if (!text) {
+    const table = physical.contentTypes[uid]!;
+    text = `SELECT (${new RowJsonBuilder(model, physical, schema).row(uid, 't')})::text FROM ${qualify(schema, table.table)} t WHERE t.${q(COLUMNS.id)} = $1`;
+    bySchema.set(key, text);
+  }
+  return text;
+}

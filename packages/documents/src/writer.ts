@@ -1,0 +1,238 @@
+// The document service's writes: create, update (incl. new locale versions and single types) and
+// delete, each in one transaction. Draft & publish: writes go to the draft row; publishing
+// replaces the published row with a deep copy of the draft (reference §4). Bodies are validated
+// by `parseDocumentData` before any statement runs, the merged document again before publishing.
+import { createId } from '@paralleldrive/cuid2';
+import { ForbiddenError, NotFoundError } from '@cms/errors';
+import { column, compiledQuery, exec, qualify, quoteIdent, rows, sqlState, type Db } from '@cms/db';
+import { COLUMNS, copyVersionRows, deleteVersionRows, type PhysicalContentType, type PhysicalModel } from '@cms/ddl';
+import type { ContentType, Model } from '@cms/schema';
+import { parseDocumentData } from './parse-data.ts';
+import { deleteLinksTo } from './relation-writes.ts';
+import { rowJsonQuery } from './row-json.ts';
+import { scalarAssignments, writeRowChildren } from './row-writes.ts';
+import { assertUnique, uniqueViolation } from './unique.ts';
+import type { RowWrite } from './write-input.ts';
+import type { WriteContext } from './write-context.ts';
+
+const q = quoteIdent;
+
+export interface TransactionalDb {
+  transaction<T>(handler: (tx: Db) => Promise<T>): Promise<T>;
+}
+
+/** One project's documents at one model version. */
+export interface DocumentStore {
+  pool: TransactionalDb;
+  schema: string;
+  model: Model;
+  physical: PhysicalModel;
+  defaultLocale: string;
+  hashPassword(plain: string): Promise<string>;
+}
+
+export interface WriteRequest {
+  uid: string;
+  /** `body.data` as received */
+  data: unknown;
+  /** The version's locale on localized types (an enabled locale); ignored on others. */
+  locale: string;
+  status: 'draft' | 'published';
+  /** Relation attributes whose target the caller may not `find` are dropped from the body. */
+  canFind(uid: string): boolean;
+}
+
+export interface UpdateRequest extends WriteRequest {
+  /** null: the single type's document (created when there is none). */
+  documentId: string | null;
+  /** May this caller create a missing locale version (spec §4.2 rule 4)? */
+  canCreateLocalization: boolean;
+}
+
+/** Which version to read back for the response. */
+export interface WriteResult {
+  documentId: string;
+  locale: string | null;
+  status: 'draft' | 'published';
+}
+
+interface TypeRef {
+  type: ContentType;
+  ct: PhysicalContentType;
+  /** Does this write publish? Always on types without draft & publish. */
+  publishing: boolean;
+  locale: string | null;
+}
+
+function typeRef(store: DocumentStore, req: Pick<WriteRequest, 'uid' | 'locale' | 'status'>): TypeRef {
+  const type = store.model.contentTypes[req.uid];
+  const ct = store.physical.contentTypes[req.uid];
+  if (!type || !ct) throw new NotFoundError();
+  return { type, ct, publishing: req.status === 'published' || !ct.draftAndPublish, locale: ct.localized ? req.locale : null };
+}
+
+async function inTransaction<T>(store: DocumentStore, ct: PhysicalContentType, fn: (ctx: WriteContext) => Promise<T>): Promise<T> {
+  try {
+    return await store.pool.transaction((tx) =>
+      fn({ tx, schema: store.schema, model: store.model, physical: store.physical, defaultLocale: store.defaultLocale }));
+  } catch (error) {
+    const unique = sqlState(error) === '23505' ? uniqueViolation(ct, error) : null;
+    throw unique ?? error;
+  }
+}
+
+/** Serialises writes to one document (or to a single type, whose document may not exist yet). */
+async function lockDocument(ctx: WriteContext, ct: PhysicalContentType, documentId: string | null): Promise<void> {
+  await exec(ctx.tx, 'SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`${ctx.schema}.${ct.table}:${documentId ?? ''}`]);
+}
+
+/** Password attributes (at any depth) are stored hashed. */
+async function hashPasswords(store: DocumentStore, uid: string, row: RowWrite): Promise<void> {
+  const owner = store.model.contentTypes[uid] ?? store.model.components[uid]!;
+  for (const [name, value] of row.scalars) {
+    const attr = owner.attributes[name];
+    if (attr?.kind === 'scalar' && attr.type === 'password' && value !== null) row.scalars.set(name, await store.hashPassword(value));
+  }
+  for (const items of [...row.components.values(), ...row.dynamicZones.values()]) {
+    for (const item of items) await hashPasswords(store, item.component, item.row);
+  }
+}
+
+async function insertVersion(ctx: WriteContext, ref: TypeRef, documentId: string, row: RowWrite): Promise<string> {
+  const values: unknown[] = [];
+  const { columns, expressions } = scalarAssignments(ref.ct, row, values);
+  values.push(documentId, ref.locale);
+  const n = values.length;
+  const cols = [...columns, q(COLUMNS.documentId), q(COLUMNS.locale), q(COLUMNS.publishedAt)];
+  const exprs = [...expressions, `$${n - 1}`, `$${n}`, ref.ct.draftAndPublish ? 'NULL' : 'now()'];
+  const [id] = await column(ctx.tx, `INSERT INTO ${qualify(ctx.schema, ref.ct.table)} (${cols.join(', ')}) VALUES (${exprs.join(', ')}) RETURNING ${q(COLUMNS.id)}::text`, values);
+  return id!;
+}
+
+/** Validate the stored draft as a whole, check uniqueness, and replace the published row with a copy of it. */
+async function publishDraft(ctx: WriteContext, ref: TypeRef, documentId: string, draftId: string): Promise<void> {
+  const json = await ctx.tx.oneFirst(compiledQuery({ text: rowJsonQuery(ctx.model, ctx.physical, ctx.schema, ref.type.uid), values: [draftId] }));
+  const merged = JSON.parse(String(json)) as Record<string, unknown>;
+  parseDocumentData(merged, { model: ctx.model, uid: ref.type.uid, mode: 'create', publishing: true, canFind: () => false });
+  await assertUnique(ctx, ref.ct, { documentId, locale: ref.locale }, { rowId: draftId, display: merged });
+  const published = await column(ctx.tx,
+    `SELECT ${q(COLUMNS.id)}::text FROM ${qualify(ctx.schema, ref.ct.table)} WHERE ${q(COLUMNS.documentId)} = $1 ` +
+    `AND ${q(COLUMNS.locale)} IS NOT DISTINCT FROM $2 AND ${q(COLUMNS.publishedAt)} IS NOT NULL`, [documentId, ref.locale]);
+  await deleteVersionRows(ctx.tx, ctx.schema, ctx.physical, ref.type.uid, published);
+  await copyVersionRows(ctx.tx, ctx.schema, ctx.physical, ref.type.uid, { ids: [draftId], publishedAt: 'now' });
+}
+
+async function createIn(ctx: WriteContext, store: DocumentStore, ref: TypeRef, req: WriteRequest): Promise<WriteResult> {
+  const row = parseDocumentData(req.data, { model: store.model, uid: req.uid, mode: 'create', publishing: ref.publishing, canFind: req.canFind });
+  await hashPasswords(store, req.uid, row);
+  const documentId = createId();
+  if (!ref.ct.draftAndPublish) await assertUnique(ctx, ref.ct, { documentId: null, locale: ref.locale }, { values: row.scalars });
+  const id = await insertVersion(ctx, ref, documentId, row);
+  await writeRowChildren(ctx, req.uid, id, row, { documentId, locale: ref.locale });
+  if (ref.ct.draftAndPublish && ref.publishing) await publishDraft(ctx, ref, documentId, id);
+  return { documentId, locale: ref.locale, status: ref.publishing ? 'published' : 'draft' };
+}
+
+export async function createDocument(store: DocumentStore, req: WriteRequest): Promise<WriteResult> {
+  const ref = typeRef(store, req);
+  return inTransaction(store, ref.ct, (ctx) => createIn(ctx, store, ref, req));
+}
+
+/** Non-localized attributes written on one locale version are copied to the document's other locales. */
+async function syncNonLocalized(ctx: WriteContext, ref: TypeRef, documentId: string, fromRowId: string, row: RowWrite): Promise<void> {
+  if (!ref.ct.localized) return;
+  const columns = ref.ct.scalars.filter((s) => row.scalars.has(s.name) && !ref.type.attributes[s.name]!.localized).map((s) => q(s.column));
+  if (columns.length === 0) return;
+  const table = qualify(ctx.schema, ref.ct.table);
+  // A draft write reaches the other drafts; a publishing write also their published rows.
+  const scope = ref.publishing ? '' : ` AND t.${q(COLUMNS.publishedAt)} IS NULL`;
+  await exec(ctx.tx,
+    `UPDATE ${table} t SET ${columns.map((c) => `${c} = s.${c}`).join(', ')} FROM ${table} s ` +
+    `WHERE s.${q(COLUMNS.id)} = $1 AND t.${q(COLUMNS.documentId)} = $2 AND t.${q(COLUMNS.locale)} <> $3${scope}`,
+    [fromRowId, documentId, ref.locale]);
+}
+
+/** A new locale version starts as a copy of the document's non-localized attributes (reference §5). */
+async function insertLocaleVersion(ctx: WriteContext, ref: TypeRef, documentId: string): Promise<string> {
+  const columns = ref.ct.scalars.filter((s) => !ref.type.attributes[s.name]!.localized).map((s) => q(s.column));
+  const table = qualify(ctx.schema, ref.ct.table);
+  const [id] = await column(ctx.tx,
+    `INSERT INTO ${table} (${[q(COLUMNS.documentId), q(COLUMNS.locale), q(COLUMNS.publishedAt), ...columns].join(', ')}) ` +
+    `SELECT ${q(COLUMNS.documentId)}, $2, ${ref.ct.draftAndPublish ? 'NULL' : 'now()'}${columns.map((c) => `, ${c}`).join('')} FROM ${table} ` +
+    `WHERE ${q(COLUMNS.documentId)} = $1 ORDER BY (${q(COLUMNS.locale)} = $3) DESC, (${q(COLUMNS.publishedAt)} IS NULL) DESC, ${q(COLUMNS.id)} LIMIT 1 ` +
+    `RETURNING ${q(COLUMNS.id)}::text`, [documentId, ref.locale, ctx.defaultLocale]);
+  return id!;
+}
+
+interface VersionRow {
+  id: string;
+  locale: string | null;
+  draft: boolean;
+}
+
+export async function updateDocument(store: DocumentStore, req: UpdateRequest): Promise<WriteResult> {
+  const ref = typeRef(store, req);
+  const table = qualify(store.schema, ref.ct.table);
+  return inTransaction(store, ref.ct, async (ctx) => {
+    await lockDocument(ctx, ref.ct, req.documentId);
+    let documentId = req.documentId;
+    if (documentId === null) {
+      [documentId] = await column(ctx.tx, `SELECT ${q(COLUMNS.documentId)} FROM ${table} ORDER BY ${q(COLUMNS.id)} LIMIT 1`);
+      // PUT on a single type creates its document (reference §4).
+      if (documentId === undefined) return createIn(ctx, store, ref, req);
+    }
+    const versions = await rows<VersionRow>(ctx.tx,
+      `SELECT ${q(COLUMNS.id)}::text AS id, ${q(COLUMNS.locale)} AS locale, ${q(COLUMNS.publishedAt)} IS NULL AS draft FROM ${table} ` +
+      `WHERE ${q(COLUMNS.documentId)} = $1 ORDER BY ${q(COLUMNS.id)}`, [documentId]);
+    if (versions.length === 0) throw new NotFoundError();
+    const inLocale = versions.filter((v) => !ref.ct.localized || v.locale === ref.locale);
+    let rowId: string;
+    if (inLocale.length === 0) {
+      if (!req.canCreateLocalization) throw new ForbiddenError();
+      rowId = await insertLocaleVersion(ctx, ref, documentId);
+    } else if (ref.ct.draftAndPublish) {
+      const draft = inLocale.find((v) => v.draft);
+      rowId = draft ? draft.id : (await copyVersionRows(ctx.tx, ctx.schema, ctx.physical, req.uid, { ids: [inLocale[0]!.id], publishedAt: null }))[0]!.newId.toString();
+    } else {
+      rowId = inLocale[0]!.id;
+    }
+    const row = parseDocumentData(req.data, { model: store.model, uid: req.uid, mode: 'update', publishing: ref.publishing, canFind: req.canFind });
+    await hashPasswords(store, req.uid, row);
+    if (!ref.ct.draftAndPublish) await assertUnique(ctx, ref.ct, { documentId, locale: ref.locale }, { values: row.scalars });
+    const values: unknown[] = [];
+    const { columns, expressions } = scalarAssignments(ref.ct, row, values);
+    values.push(rowId);
+    const sets = [`${q(COLUMNS.updatedAt)} = now()`, ...columns.map((c, i) => `${c} = ${expressions[i]}`)];
+    await exec(ctx.tx, `UPDATE ${table} SET ${sets.join(', ')} WHERE ${q(COLUMNS.id)} = $${values.length}`, values);
+    await writeRowChildren(ctx, req.uid, rowId, row, { documentId, locale: ref.locale });
+    await syncNonLocalized(ctx, ref, documentId, rowId, row);
+    if (ref.ct.draftAndPublish && ref.publishing) await publishDraft(ctx, ref, documentId, rowId);
+    return { documentId, locale: ref.locale, status: ref.publishing ? 'published' : 'draft' };
+  });
+}
+
+export interface DeleteRequest {
+  uid: string;
+  /** null: the single type's document */
+  documentId: string | null;
+  /** A locale, or `*` for every locale version; ignored on non-localized types. */
+  locale: string;
+}
+
+/** Delete a document's versions in one locale (or all); unknown documents are not an error (204). */
+export async function deleteDocument(store: DocumentStore, req: DeleteRequest): Promise<void> {
+  const ref = typeRef(store, { uid: req.uid, locale: req.locale, status: 'draft' });
+  const table = qualify(store.schema, ref.ct.table);
+  await inTransaction(store, ref.ct, async (ctx) => {
+    await lockDocument(ctx, ref.ct, req.documentId);
+    const documentId = req.documentId ?? (await column(ctx.tx, `SELECT ${q(COLUMNS.documentId)} FROM ${table} ORDER BY ${q(COLUMNS.id)} LIMIT 1`))[0];
+    if (documentId === undefined) return;
+    const everyLocale = !ref.ct.localized || req.locale === '*';
+    const ids = await column(ctx.tx,
+      `SELECT ${q(COLUMNS.id)}::text FROM ${table} WHERE ${q(COLUMNS.documentId)} = $1${everyLocale ? '' : ` AND ${q(COLUMNS.locale)} = $2`}`,
+      everyLocale ? [documentId] : [documentId, req.locale]);
+    if (ids.length === 0) return;
+    await deleteVersionRows(ctx.tx, ctx.schema, ctx.physical, req.uid, ids);
+    await deleteLinksTo(ctx, req.uid, documentId, everyLocale ? '*' : req.locale);
+  });
+}
