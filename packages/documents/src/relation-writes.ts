@@ -87,14 +87,16 @@ async function nextLinks(
  */
 export async function writeOwnerRelation(
   ctx: WriteContext, relation: PhysicalRelation, attr: RelationAttribute, sourceRowId: string, source: SourceVersion, write: RelationWrite,
+  fresh: boolean,
 ): Promise<void> {
   const link = qualify(ctx.schema, relation.linkTable);
-  const current = await rows<{ document_id: string; locale: string | null; inv_ord: number }>(ctx.tx,
+  // A row inserted by this write has no links yet.
+  const current = fresh ? [] : await rows<{ document_id: string; locale: string | null; inv_ord: number }>(ctx.tx,
     `SELECT ${q(COLUMNS.targetDocumentId)} AS document_id, ${q(COLUMNS.targetLocale)} AS locale, ${q(COLUMNS.invOrd)} AS inv_ord ` +
     `FROM ${link} WHERE ${q(COLUMNS.sourceId)} = $1 ORDER BY ${q(COLUMNS.ord)}, ${q(COLUMNS.id)}`, [sourceRowId]);
   const currentDocs = current.map((r) => ({ documentId: r.document_id, locale: r.locale }));
   const next = await nextLinks(ctx, relation.target, write, currentDocs, source, relation.many);
-  await exec(ctx.tx, `DELETE FROM ${link} WHERE ${q(COLUMNS.sourceId)} = $1`, [sourceRowId]);
+  if (!fresh) await exec(ctx.tx, `DELETE FROM ${link} WHERE ${q(COLUMNS.sourceId)} = $1`, [sourceRowId]);
   if (next.length === 0) return;
   // A target of a oneToMany (or bidirectional oneToOne) has one owner: other documents let go of it.
   if (attr.relation === 'oneToMany' || (attr.relation === 'oneToOne' && attr.inversedBy)) {

@@ -24,27 +24,30 @@ export function scalarAssignments(table: PhysicalTable, row: RowWrite, values: u
   return { columns, expressions };
 }
 
-/** Components, dynamic zones, relations and media of the row `rowId` of table `uid`. */
-export async function writeRowChildren(ctx: WriteContext, uid: string, rowId: string, row: RowWrite, source: SourceVersion): Promise<void> {
+/**
+ * Components, dynamic zones, relations and media of the row `rowId` of table `uid`. `fresh`: the
+ * row was just inserted, so it owns nothing yet (no reads or deletes of previous children).
+ */
+export async function writeRowChildren(ctx: WriteContext, uid: string, rowId: string, row: RowWrite, source: SourceVersion, fresh: boolean): Promise<void> {
   const table = physicalTable(ctx.physical, uid)!;
   const owner = ctx.model.contentTypes[uid] ?? ctx.model.components[uid]!;
   for (const [name, items] of row.components) {
     const phys = table.attributes[name];
-    if (phys?.kind === 'component') await writeComponentItems(ctx, uid, rowId, name, [{ uid: phys.component, table: phys.table }], items, source);
+    if (phys?.kind === 'component') await writeComponentItems(ctx, uid, rowId, name, [{ uid: phys.component, table: phys.table }], items, source, fresh);
   }
   for (const [name, items] of row.dynamicZones) {
     const phys = table.attributes[name];
-    if (phys?.kind === 'dynamiczone') await writeComponentItems(ctx, uid, rowId, name, phys.components, items, source);
+    if (phys?.kind === 'dynamiczone') await writeComponentItems(ctx, uid, rowId, name, phys.components, items, source, fresh);
   }
   for (const [name, write] of row.relations) {
     const phys = table.attributes[name];
     if (phys?.kind !== 'relation') continue;
-    if (phys.side === 'owner') await writeOwnerRelation(ctx, phys, owner.attributes[name] as RelationAttribute, rowId, source, write);
+    if (phys.side === 'owner') await writeOwnerRelation(ctx, phys, owner.attributes[name] as RelationAttribute, rowId, source, write, fresh);
     else if (table.kind === 'contentType') await writeInverseRelation(ctx, phys, source, write);
   }
   for (const [name, fileIds] of row.media) {
     const phys = table.attributes[name];
-    if (phys?.kind === 'media') await writeMedia(ctx, phys.linkTable, name, rowId, fileIds);
+    if (phys?.kind === 'media') await writeMedia(ctx, phys.linkTable, name, rowId, fileIds, fresh);
   }
 }
 
@@ -55,11 +58,11 @@ export async function writeRowChildren(ctx: WriteContext, uid: string, rowId: st
  */
 async function writeComponentItems(
   ctx: WriteContext, ownerUid: string, ownerId: string, field: string, tables: readonly ComponentRef[],
-  items: readonly ComponentItemWrite[], source: SourceVersion,
+  items: readonly ComponentItemWrite[], source: SourceVersion, fresh: boolean,
 ): Promise<void> {
   const ownerWhere = `${q(COLUMNS.ownerType)} = $1 AND ${q(COLUMNS.ownerId)} = $2 AND ${q(COLUMNS.ownerField)} = $3`;
   const tree = componentTreeOf(ctx.physical);
-  for (const ref of tables) {
+  for (const ref of fresh ? [] : tables) {
     const keep = items.filter((i) => i.component === ref.uid && i.id !== null).map((i) => i.id!);
     if (keep.length > 0) {
       const existing = await column(ctx.tx, `SELECT ${q(COLUMNS.id)}::text FROM ${qualify(ctx.schema, ref.table)} WHERE ${ownerWhere} AND ${q(COLUMNS.id)} = ANY($4::bigint[])`,
@@ -76,6 +79,7 @@ async function writeComponentItems(
     const values: unknown[] = [];
     const { columns, expressions } = scalarAssignments(component, item.row, values);
     let id: string;
+    if (item.id !== null && fresh) throw new ValidationError(`Some of the provided components in ${field} are not related to the entity`);
     if (item.id !== null) {
       values.push(index, item.id);
       const sets = [`${q(COLUMNS.ord)} = $${values.length - 1}`, ...columns.map((c, i) => `${c} = ${expressions[i]}`)];
@@ -88,15 +92,15 @@ async function writeComponentItems(
       const exprs = [...expressions, `$${n - 3}`, `$${n - 2}::bigint`, `$${n - 1}`, `$${n}::int`];
       [id] = (await column(ctx.tx, `INSERT INTO ${qualify(ctx.schema, component.table)} (${cols.join(', ')}) VALUES (${exprs.join(', ')}) RETURNING ${q(COLUMNS.id)}::text`, values)) as [string];
     }
-    await writeRowChildren(ctx, item.component, id, item.row, source);
+    await writeRowChildren(ctx, item.component, id, item.row, source, item.id === null);
   }
 }
 
 /** Replace the files of a media attribute, in order; unknown file ids are refused. */
-async function writeMedia(ctx: WriteContext, linkTable: string, name: string, rowId: string, fileIds: readonly string[]): Promise<void> {
+async function writeMedia(ctx: WriteContext, linkTable: string, name: string, rowId: string, fileIds: readonly string[], fresh: boolean): Promise<void> {
   const ids = [...new Set(fileIds)];
   const link = qualify(ctx.schema, linkTable);
-  await exec(ctx.tx, `DELETE FROM ${link} WHERE ${q(COLUMNS.sourceId)} = $1`, [rowId]);
+  if (!fresh) await exec(ctx.tx, `DELETE FROM ${link} WHERE ${q(COLUMNS.sourceId)} = $1`, [rowId]);
   if (ids.length === 0) return;
   const inserted = await column(ctx.tx,
     `INSERT INTO ${link} (${q(COLUMNS.sourceId)}, ${q(COLUMNS.fileId)}, ${q(COLUMNS.ord)}) ` +

@@ -109,8 +109,16 @@ async function insertVersion(ctx: WriteContext, ref: TypeRef, documentId: string
   return id!;
 }
 
-/** Validate the stored draft as a whole, check uniqueness, and replace the published row with a copy of it. */
-async function publishDraft(ctx: WriteContext, ref: TypeRef, documentId: string, draftId: string): Promise<void> {
+/**
+ * Validate the stored draft as a whole, check uniqueness, and replace the published row with a
+ * copy of it. A draft just created from a body validated for publishing skips the re-validation.
+ */
+async function publishDraft(ctx: WriteContext, ref: TypeRef, documentId: string, draftId: string, created: RowWrite | null): Promise<void> {
+  if (created) {
+    await assertUnique(ctx, ref.ct, { documentId, locale: ref.locale }, { values: created.scalars });
+    await copyVersionRows(ctx.tx, ctx.schema, ctx.physical, ref.type.uid, { ids: [draftId], publishedAt: 'now' });
+    return;
+  }
   const json = await ctx.tx.oneFirst(compiledQuery({ text: rowJsonQuery(ctx.model, ctx.physical, ctx.schema, ref.type.uid), values: [draftId] }));
   const merged = JSON.parse(String(json)) as Record<string, unknown>;
   parseDocumentData(merged, { model: ctx.model, uid: ref.type.uid, mode: 'create', publishing: true, canFind: () => false });
@@ -128,8 +136,8 @@ async function createIn(ctx: WriteContext, store: DocumentStore, ref: TypeRef, r
   const documentId = createId();
   if (!ref.ct.draftAndPublish) await assertUnique(ctx, ref.ct, { documentId: null, locale: ref.locale }, { values: row.scalars });
   const id = await insertVersion(ctx, ref, documentId, row);
-  await writeRowChildren(ctx, req.uid, id, row, { documentId, locale: ref.locale });
-  if (ref.ct.draftAndPublish && ref.publishing) await publishDraft(ctx, ref, documentId, id);
+  await writeRowChildren(ctx, req.uid, id, row, { documentId, locale: ref.locale }, true);
+  if (ref.ct.draftAndPublish && ref.publishing) await publishDraft(ctx, ref, documentId, id, row);
   return { documentId, locale: ref.locale, status: ref.publishing ? 'published' : 'draft' };
 }
 
@@ -204,9 +212,9 @@ export async function updateDocument(store: DocumentStore, req: UpdateRequest): 
     values.push(rowId);
     const sets = [`${q(COLUMNS.updatedAt)} = now()`, ...columns.map((c, i) => `${c} = ${expressions[i]}`)];
     await exec(ctx.tx, `UPDATE ${table} SET ${sets.join(', ')} WHERE ${q(COLUMNS.id)} = $${values.length}`, values);
-    await writeRowChildren(ctx, req.uid, rowId, row, { documentId, locale: ref.locale });
+    await writeRowChildren(ctx, req.uid, rowId, row, { documentId, locale: ref.locale }, false);
     await syncNonLocalized(ctx, ref, documentId, rowId, row);
-    if (ref.ct.draftAndPublish && ref.publishing) await publishDraft(ctx, ref, documentId, rowId);
+    if (ref.ct.draftAndPublish && ref.publishing) await publishDraft(ctx, ref, documentId, rowId, null);
     return { documentId, locale: ref.locale, status: ref.publishing ? 'published' : 'draft' };
   });
 }
