@@ -67,9 +67,10 @@ function planCompare(env: PlanEnv, view: TypeView, path: string[], op: Compariso
       return wrapHops(hops, negate ? { kind: 'not', child: leaf } : leaf);
     }
     const { attr, phys } = found;
+    // Dynamic zones cannot be filtered at all: the key itself is invalid (verified).
+    if (attr.kind === 'dynamiczone') throw invalidKey(name, 'filters', at);
     // Operators apply to scalars only (Strapi answers 500 for `filters[chef][$eq]=1`).
     if (last) throw invalidKey(op, 'filters', dotted(path));
-    if (attr.kind === 'dynamiczone') throw invalidKey(name, 'filters', at);
     // Media filters are accepted but match nothing (verified Strapi behaviour).
     if (attr.kind === 'media') return { kind: 'const', value: false };
     const hop = attributeHop(env, current, attr, phys)!;

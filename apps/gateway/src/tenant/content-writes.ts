@@ -9,7 +9,7 @@ import { parseQuery, runFindOne, type QueryAst } from '@cms/query';
 import type { Platform } from '../platform.ts';
 import type { Services } from '../services.ts';
 import { planRead } from './content-routes.ts';
-import { REST_LIMITS, resolveRoute, sendDocument, type RouteContext } from './rest-targets.ts';
+import { REST_LIMITS, resolveRoute, routeTarget, sendDocument, type RouteContext } from './rest-targets.ts';
 
 const COLLECTION_METHODS = ['GET', 'POST'];
 const DOCUMENT_METHODS = ['GET', 'PUT', 'DELETE'];
@@ -52,12 +52,17 @@ export function registerContentWrites(app: FastifyInstance, platform: Platform, 
     if (!ctx.access.can(ctx.target.type.uid, action)) throw new ForbiddenError();
     // Only the response-shaping parameters matter to a write; filters/sort/pagination are validated and ignored.
     const ast: QueryAst = parseQuery(request.query as Record<string, unknown>, REST_LIMITS);
+    // Planning the answer's shape validates fields/populate before anything is written.
+    if (action !== 'delete') responsePlan(ctx, ast, 'published', ctx.tenant.project.defaultLocale);
     return { ctx, ast };
   }
 
+  const responsePlan = (ctx: RouteContext, ast: QueryAst, status: 'draft' | 'published', locale: string) =>
+    planRead(ctx, { sort: [], fields: ast.fields, populate: ast.populate }, status, locale);
+
   /** The written version, shaped by the request's fields/populate. */
   async function readBack(ctx: RouteContext, ast: QueryAst, written: WriteResult): Promise<string> {
-    const plan = planRead(ctx, { sort: [], fields: ast.fields, populate: ast.populate }, written.status, written.locale ?? ctx.tenant.project.defaultLocale);
+    const plan = responsePlan(ctx, ast, written.status, written.locale ?? ctx.tenant.project.defaultLocale);
     const json = await runFindOne(pool, plan, written.documentId);
     if (json === null) throw new NotFoundError();
     return json;
@@ -109,8 +114,9 @@ export function registerContentWrites(app: FastifyInstance, platform: Platform, 
     return reply.status(204).send();
   });
   // Strapi has no PATCH; ours answers 405 in the envelope with an Allow header.
-  app.patch('/api/:name', async () => {
-    throw new MethodNotAllowedError(COLLECTION_METHODS);
+  app.patch<{ Params: { name: string } }>('/api/:name', async (request) => {
+    const target = await routeTarget(request, platform, request.params.name);
+    throw new MethodNotAllowedError(target.single ? DOCUMENT_METHODS : COLLECTION_METHODS);
   });
   app.patch('/api/:name/:documentId', async () => {
     throw new MethodNotAllowedError(DOCUMENT_METHODS);

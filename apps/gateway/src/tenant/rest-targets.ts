@@ -33,6 +33,14 @@ function routeTable(runtime: ProjectRuntime): Map<string, RouteTarget> {
   return table;
 }
 
+/** The content type a path names, without resolving the caller (405 answers need only this). */
+export async function routeTarget(request: FastifyRequest, platform: Platform, name: string): Promise<RouteTarget> {
+  const runtime = await platform.runtimes.get(tenantOf(request).project);
+  const target = routeTable(runtime).get(name);
+  if (!target) throw new NotFoundError();
+  return target;
+}
+
 export interface RouteContext {
   tenant: TenantEntry;
   runtime: ProjectRuntime;
