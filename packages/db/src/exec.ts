@@ -1,4 +1,5 @@
 // Thin wrappers running compiled SQL (quoted identifiers, `$n` values) in the caller's transaction.
+import { sqlStateOf } from '@cms/errors';
 import { compiledQuery, type Db } from './sql.ts';
 
 export async function exec(db: Db, text: string, values: readonly unknown[] = []): Promise<void> {
@@ -23,8 +24,5 @@ export async function exists(db: Db, selectText: string, values: readonly unknow
 export function sqlState(error: unknown): string | undefined {
   // slonik turns 22P02 (invalid_text_representation) into an InvalidInputError without the code.
   if (error instanceof Error && error.constructor.name === 'InvalidInputError') return '22P02';
-  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
-    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
-  }
-  return undefined;
+  return sqlStateOf(error);
 }

@@ -3,8 +3,8 @@
 // attribute errors are reported together, with paths (reference §1.3; Strapi stops at the first).
 import { ValidationError, type FieldError } from '@cms/errors';
 import type { Attribute, Component, ComponentAttribute, ContentType, DynamicZoneAttribute, Model } from '@cms/schema';
-import { mediaInput, relationInput } from './relation-input.ts';
-import { fail, scalarInput, typeError, type FieldSite } from './scalar-input.ts';
+import { mediaInput, positiveId, relationInput } from './relation-input.ts';
+import { BODY_LIMITS, fail, isDict as isObject, scalarInput, typeError, type FieldSite } from './scalar-input.ts';
 import { emptyRowWrite, type ComponentItemWrite, type RowWrite } from './write-input.ts';
 
 export interface ParseDataOptions {
@@ -26,9 +26,7 @@ const SYSTEM_KEYS = new Set(['createdAt', 'updatedAt', 'createdBy', 'updatedBy']
 const IDENTITY_KEYS = new Set(['id', 'documentId']);
 
 /** Items of one repeatable component or dynamic zone in one body. */
-const MAX_ITEMS = 1000;
-
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+const MAX_ITEMS = BODY_LIMITS.listItems;
 
 /** yup's label of a path: `blocks[0].__component`. */
 function labelOf(path: readonly string[]): string {
@@ -127,9 +125,8 @@ class BodyWalker {
     if (!isObject(value)) return typeError(site, 'object', value);
     let id: string | null = null;
     if (Object.hasOwn(value, 'id') && value.id !== undefined && value.id !== null) {
-      const raw = value.id;
-      if ((typeof raw === 'number' && Number.isSafeInteger(raw) && raw > 0) || (typeof raw === 'string' && /^\d{1,15}$/.test(raw) && Number(raw) > 0)) id = String(Number(raw));
-      else return fail(this.site([...path, 'id']), `${labelOf([...path, 'id'])} must be a valid id`, raw);
+      id = positiveId(value.id);
+      if (id === null) return fail(this.site([...path, 'id']), `${labelOf([...path, 'id'])} must be a valid id`, value.id);
     }
     const row = this.row(component, value, path, id === null ? 'create' : 'update', ['id', ...extra]);
     return { component: uid, id, row };

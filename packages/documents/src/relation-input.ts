@@ -1,19 +1,19 @@
 // Relation and media attributes of a write body (reference §6.2, §6.3): every accepted shape
 // becomes a `RelationWrite` or a list of file ids; anything else is a field error.
 import type { MediaAttribute, RelationAttribute } from '@cms/schema';
-import { fail, type FieldSite } from './scalar-input.ts';
+import { BODY_LIMITS, fail, isDict as isObject, type FieldSite } from './scalar-input.ts';
 import type { ConnectItem, Position, RelationWrite, TargetRef } from './write-input.ts';
 
 /** More targets than this in one attribute of one body is refused (a flood, not an edit). */
-export const MAX_RELATIONS = 1000;
+const MAX_RELATIONS = BODY_LIMITS.listItems;
 const MAX_DOCUMENT_ID = 64;
 const MAX_LOCALE = 40;
 
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 const asList = (v: unknown): unknown[] => (Array.isArray(v) ? v : [v]);
 const only = (obj: Record<string, unknown>, allowed: readonly string[]): boolean => Object.keys(obj).every((k) => allowed.includes(k));
 
-function positiveId(value: unknown): string | null {
+/** A row id given as a positive safe integer or a string of at most 15 digits, as decimal text. */
+export function positiveId(value: unknown): string | null {
   if (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) return String(value);
   if (typeof value === 'string' && /^\d{1,15}$/.test(value) && Number(value) > 0) return String(Number(value));
   return null;

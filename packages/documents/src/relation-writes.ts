@@ -100,9 +100,8 @@ export async function writeOwnerRelation(
   if (next.length === 0) return;
   // A target of a oneToMany (or bidirectional oneToOne) has one owner: other documents let go of it.
   if (attr.relation === 'oneToMany' || (attr.relation === 'oneToOne' && attr.inversedBy)) {
-    const sourceTable = ctx.physical.linkTables[relation.linkTable]!.sourceTable;
     await exec(ctx.tx,
-      `DELETE FROM ${link} l USING ${qualify(ctx.schema, sourceTable)} s, unnest($2::text[], $3::text[]) AS u(d, loc) ` +
+      `DELETE FROM ${link} l USING ${qualify(ctx.schema, relation.ownerTable)} s, unnest($2::text[], $3::text[]) AS u(d, loc) ` +
       `WHERE l.${q(COLUMNS.sourceId)} = s.${q(COLUMNS.id)} AND s.${q(COLUMNS.documentId)} IS DISTINCT FROM $1 ` +
       `AND l.${q(COLUMNS.targetDocumentId)} = u.d AND l.${q(COLUMNS.targetLocale)} IS NOT DISTINCT FROM u.loc`,
       [source.documentId, next.map((d) => d.documentId), next.map((d) => d.locale)]);

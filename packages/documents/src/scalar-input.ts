@@ -2,7 +2,7 @@
 // with Strapi's yup messages (§1.4). Also the small shared pieces of body validation: where a
 // value sits (`FieldSite`), how a field error is built, and a stack-free inspection of JSON values.
 import type { FieldError } from '@cms/errors';
-import { castValue } from '@cms/query';
+import { castValue, INT32, INT64, INT_RE, NUMBER_RE } from '@cms/query';
 import type { ScalarAttribute, ScalarType } from '@cms/schema';
 import type { ScalarWrite } from './write-input.ts';
 
@@ -25,7 +25,7 @@ export interface FieldSite {
   errors: FieldError[];
 }
 
-const isDict = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+export const isDict = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export interface JsonFacts {
   tooDeep: boolean;
@@ -118,10 +118,6 @@ const minMessage = (label: string, min: number | bigint | string) => `${label} m
 const maxMessage = (label: string, max: number | bigint | string) => `${label} must be less than or equal to ${max}`;
 export const nulMessage = (label: string) => `${label} must not contain the NUL character`;
 
-const INT32 = { min: -2147483648n, max: 2147483647n };
-const INT64 = { min: -9223372036854775808n, max: 9223372036854775807n };
-const INT_RE = /^[+-]?\d+$/;
-const NUMBER_RE = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 const TIME_RE = /^\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?$/;
 const UID_RE = /^[A-Za-z0-9-_.~]*$/;
 // The WHATWG (and yup 1.x) address pattern: bounded quantifiers, no catastrophic backtracking.

@@ -86,6 +86,12 @@ async function lockDocument(ctx: WriteContext, ct: PhysicalContentType, document
   await exec(ctx.tx, 'SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`${ctx.schema}.${ct.table}:${documentId ?? ''}`]);
 }
 
+/** The document of a single type, if it has one. */
+async function singleDocumentId(ctx: WriteContext, ct: PhysicalContentType): Promise<string | undefined> {
+  const [documentId] = await column(ctx.tx, `SELECT ${q(COLUMNS.documentId)} FROM ${qualify(ctx.schema, ct.table)} ORDER BY ${q(COLUMNS.id)} LIMIT 1`);
+  return documentId;
+}
+
 /** Password attributes (at any depth) are stored hashed. */
 async function hashPasswords(store: DocumentStore, uid: string, row: RowWrite): Promise<void> {
   const owner = store.model.contentTypes[uid] ?? store.model.components[uid]!;
@@ -185,9 +191,10 @@ export async function updateDocument(store: DocumentStore, req: UpdateRequest): 
     await lockDocument(ctx, ref.ct, req.documentId);
     let documentId = req.documentId;
     if (documentId === null) {
-      [documentId] = await column(ctx.tx, `SELECT ${q(COLUMNS.documentId)} FROM ${table} ORDER BY ${q(COLUMNS.id)} LIMIT 1`);
+      const existing = await singleDocumentId(ctx, ref.ct);
       // PUT on a single type creates its document (reference §4).
-      if (documentId === undefined) return createIn(ctx, store, ref, req);
+      if (existing === undefined) return createIn(ctx, store, ref, req);
+      documentId = existing;
     }
     const versions = await rows<VersionRow>(ctx.tx,
       `SELECT ${q(COLUMNS.id)}::text AS id, ${q(COLUMNS.locale)} AS locale, ${q(COLUMNS.publishedAt)} IS NULL AS draft FROM ${table} ` +
@@ -233,7 +240,7 @@ export async function deleteDocument(store: DocumentStore, req: DeleteRequest): 
   const table = qualify(store.schema, ref.ct.table);
   await inTransaction(store, ref.ct, async (ctx) => {
     await lockDocument(ctx, ref.ct, req.documentId);
-    const documentId = req.documentId ?? (await column(ctx.tx, `SELECT ${q(COLUMNS.documentId)} FROM ${table} ORDER BY ${q(COLUMNS.id)} LIMIT 1`))[0];
+    const documentId = req.documentId ?? (await singleDocumentId(ctx, ref.ct));
     if (documentId === undefined) return;
     const everyLocale = !ref.ct.localized || req.locale === '*';
     const ids = await column(ctx.tx,

@@ -28,11 +28,10 @@ const SQLSTATE_TO_ERROR: Record<string, () => AppError> = {
   '57014': () => new ServiceUnavailableError('Query took too long and was cancelled'),
 };
 
-function sqlState(err: unknown): string | undefined {
-  let e = err as { code?: unknown; cause?: unknown } | undefined;
-  for (let i = 0; i < 4 && e; i++) {
+/** The SQLSTATE code carried by an error or one of its causes (driver wrappers nest them). */
+export function sqlStateOf(err: unknown): string | undefined {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
     if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
-    e = e.cause as typeof e;
   }
   return undefined;
 }
@@ -66,7 +65,7 @@ export function normalizeError(err: unknown): AppError {
   if (e?.name === 'SyntaxError' && e.statusCode === 400) return new SyntaxError_(shortJsonMessage(e.message));
   if (e?.statusCode === 413) return new PayloadTooLargeError();
   if (e?.statusCode === 405) return new MethodNotAllowedError();
-  const state = sqlState(err);
+  const state = sqlStateOf(err);
   if (state && SQLSTATE_TO_ERROR[state]) return SQLSTATE_TO_ERROR[state]!();
   if (typeof e?.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) {
     return new AppError(e.message ?? 'Bad Request', e.statusCode);

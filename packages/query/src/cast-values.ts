@@ -31,10 +31,10 @@ export function castSqlType(type: FieldType): string {
 /** Compared through `::text` (jsonb has no useful comparison with request strings). */
 export const isJsonType = (type: FieldType): boolean => type === 'json' || type === 'blocks';
 
-const INT_RE = /^[+-]?\d+$/;
-const NUMBER_RE = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
-const INT32 = { min: -2147483648n, max: 2147483647n };
-const INT64 = { min: -9223372036854775808n, max: 9223372036854775807n };
+export const INT_RE = /^[+-]?\d+$/;
+export const NUMBER_RE = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+export const INT32 = { min: -2147483648n, max: 2147483647n };
+export const INT64 = { min: -9223372036854775808n, max: 9223372036854775807n };
 const BOOL_TRUE = new Set(['true', 't', '1']);
 const BOOL_FALSE = new Set(['false', 'f', '0']);
 // numeric accepts 131072 digits before the point; bound the exponent well below its overflow.

@@ -33,12 +33,16 @@ function routeTable(runtime: ProjectRuntime): Map<string, RouteTarget> {
   return table;
 }
 
-/** The content type a path names, without resolving the caller (405 answers need only this). */
-export async function routeTarget(request: FastifyRequest, platform: Platform, name: string): Promise<RouteTarget> {
+async function runtimeAndTarget(request: FastifyRequest, platform: Platform, name: string): Promise<{ runtime: ProjectRuntime; target: RouteTarget }> {
   const runtime = await platform.runtimes.get(tenantOf(request).project);
   const target = routeTable(runtime).get(name);
   if (!target) throw new NotFoundError();
-  return target;
+  return { runtime, target };
+}
+
+/** The content type a path names, without resolving the caller (405 answers need only this). */
+export async function routeTarget(request: FastifyRequest, platform: Platform, name: string): Promise<RouteTarget> {
+  return (await runtimeAndTarget(request, platform, name)).target;
 }
 
 export interface RouteContext {
@@ -56,20 +60,22 @@ export async function resolveRoute(
   request: FastifyRequest, platform: Platform, services: Services, name: string, byDocumentId: boolean,
 ): Promise<RouteContext> {
   const tenant = tenantOf(request);
-  const runtime = await platform.runtimes.get(tenant.project);
-  const target = routeTable(runtime).get(name);
-  if (!target || (byDocumentId && target.single)) throw new NotFoundError();
+  const { runtime, target } = await runtimeAndTarget(request, platform, name);
+  if (byDocumentId && target.single) throw new NotFoundError();
   const access = await resolveAccess(request, tenant, services);
   return { tenant, runtime, target, access };
 }
 
-/** `{"data":<document>,"meta":{}}` from the JSON text Postgres built (re-shaped for v4 clients). */
+/** The JSON text Postgres built, as is, or re-shaped for v4 clients. */
+function dataText(request: FastifyRequest, ctx: RouteContext, json: string): string {
+  return wantsV4(request.headers) ? JSON.stringify(toV4Data(ctx.runtime.model, ctx.target.type.uid, JSON.parse(json))) : json;
+}
+
+/** `{"data":<document>,"meta":{}}` */
 export function sendDocument(request: FastifyRequest, reply: FastifyReply, ctx: RouteContext, json: string, status = 200): FastifyReply {
-  const data = wantsV4(request.headers) ? JSON.stringify(toV4Data(ctx.runtime.model, ctx.target.type.uid, JSON.parse(json))) : json;
-  return reply.status(status).type(JSON_TYPE).send(`{"data":${data},"meta":{}}`);
+  return reply.status(status).type(JSON_TYPE).send(`{"data":${dataText(request, ctx, json)},"meta":{}}`);
 }
 
 export function sendList(request: FastifyRequest, reply: FastifyReply, ctx: RouteContext, json: string, meta: unknown): FastifyReply {
-  const data = wantsV4(request.headers) ? JSON.stringify(toV4Data(ctx.runtime.model, ctx.target.type.uid, JSON.parse(json))) : json;
-  return reply.type(JSON_TYPE).send(`{"data":${data},"meta":${JSON.stringify(meta)}}`);
+  return reply.type(JSON_TYPE).send(`{"data":${dataText(request, ctx, json)},"meta":${JSON.stringify(meta)}}`);
 }
