@@ -1,6 +1,7 @@
-// `make bench`: our gateway vs. a hand-written fastify+pg server on the same database and the
-// same queries, measured in one run with autocannon; prints req/s, p99 and the ratio and
-// writes docs/performance.md. Servers run as separate processes from the load generator.
+// `make bench`: our gateway vs. a hand-written fastify+pg server (REST) and a hand-written
+// fastify+mercurius+pg server (GraphQL) on the same database and the same queries, measured in
+// one run with autocannon; prints req/s, p99 and the ratio and writes docs/performance.md.
+// Servers run as separate processes from the load generator.
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -24,16 +25,17 @@ async function measure(url: string, body?: string): Promise<{ rps: number; p99: 
   return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
 }
 
-async function startBaseline(env: Record<string, string>): Promise<{ url: string; stop: () => void }> {
+async function startBaseline(script: string, readyPath: string, env: Record<string, string>): Promise<{ url: string; stop: () => void }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'test/bench/baseline-server.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
     cwd: ROOT, env: { PATH: process.env.PATH ?? '', ...env, PORT: String(port) }, stdio: 'inherit',
   });
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 150; i++) {
-    try { if ((await fetch(`${url}/list`)).ok) break; } catch { /* starting */ }
+    try { if ((await fetch(`${url}${readyPath}`)).ok) break; } catch { /* starting */ }
     await new Promise((r) => setTimeout(r, 200));
   }
+  if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode}`);
   return { url, stop: () => child.kill('SIGTERM') };
 }
 
@@ -43,7 +45,9 @@ try {
   process.stdout.write(`seeding ${DOCUMENTS} documents…\n`);
   const seeded = await seed(env, DOCUMENTS);
   const gateway = await spawnGateway(env);
-  const baseline = await startBaseline({ DATABASE_URL: db.url, BENCH_SCHEMA: seeded.schema });
+  const baselineEnv = { DATABASE_URL: db.url, BENCH_SCHEMA: seeded.schema };
+  const baseline = await startBaseline('test/bench/baseline-server.ts', '/list', baselineEnv);
+  const graphqlBaseline = await startBaseline('test/bench/graphql-baseline-server.ts', '/graphql?query=%7B__typename%7D', baselineEnv);
   const api = `${gateway.url}/p/${seeded.slug}/api/articles`;
   const scenarios: Scenario[] = [
     { name: 'list 25', ours: api, baseline: `${baseline.url}/list` },
@@ -64,7 +68,31 @@ try {
     const res = await fetch(url, { method: 'POST', body: creation.body, headers: { 'content-type': 'application/json' } });
     if (res.status !== 201) throw new Error(`create answered ${res.status}: ${await res.text()}`);
   }
-  scenarios.push(creation);
+  // GraphQL: same operation sent to both (anonymous = the public role, like the REST scenarios).
+  const ARTICLE_FIELDS = 'documentId title views author { name } tags { label }';
+  const graphqlScenarios: Scenario[] = [
+    { name: 'GraphQL connection 25 + manyToOne & manyToMany', query: `query { articles_connection(pagination: { pageSize: 25 }) { nodes { ${ARTICLE_FIELDS} } pageInfo { page pageSize pageCount total } } }` },
+    { name: 'GraphQL one by documentId', query: `query One($id: ID!) { article(documentId: $id) { ${ARTICLE_FIELDS} } }`, variables: { id: seeded.sampleDocumentId } },
+  ].map(({ name, query, variables }) => ({
+    name, ours: `${gateway.url}/p/${seeded.slug}/graphql`, baseline: `${graphqlBaseline.url}/graphql`, body: JSON.stringify({ query, variables }),
+  }));
+  for (const s of graphqlScenarios) {
+    const ask = async (url: string) => {
+      const res = await fetch(url, { method: 'POST', body: s.body, headers: { 'content-type': 'application/json' } });
+      const text = await res.text();
+      let json: any;
+      try { json = JSON.parse(text); } catch { json = undefined; }
+      if (res.status !== 200 || !json?.data || json.errors) throw new Error(`scenario "${s.name}": POST ${url} ${s.body}\nanswered ${res.status}: ${text}`);
+      return json.data;
+    };
+    const [a, b] = await Promise.all([ask(s.ours), ask(s.baseline)]);
+    const ids = (d: any) => JSON.stringify(d.articles_connection
+      ? { ids: d.articles_connection.nodes.map((n: any) => n.documentId), pageInfo: d.articles_connection.pageInfo }
+      : d.article?.documentId);
+    if (ids(a) !== ids(b)) throw new Error(`scenario "${s.name}" answers differ:\nours     ${ids(a)}\nbaseline ${ids(b)}`);
+    if (JSON.stringify(a) !== JSON.stringify(b)) process.stdout.write(`note: scenario "${s.name}": same documents, other fields differ\n`);
+  }
+  scenarios.push(creation, ...graphqlScenarios);
   const rows: string[] = [];
   for (const s of scenarios) {
     await measure(s.ours, s.body); // warm-up: plans, caches, connections
@@ -77,6 +105,7 @@ try {
   }
   gateway.stop();
   baseline.stop();
+  graphqlBaseline.stop();
   const table = [
     '| scenario | ours req/s | ours p99 ms | baseline req/s | baseline p99 ms | ours ÷ baseline |',
     '|---|---|---|---|---|---|',
@@ -85,11 +114,13 @@ try {
   const doc = `# Performance
 
 Measured by \`make bench\` (\`test/bench/run.ts\`): autocannon (${CONNECTIONS} connections, ${SECONDS} s per
-scenario after a warm-up) against a real gateway process and, in the same run, a hand-written
-fastify + pg server answering the same queries on the same Postgres (${DOCUMENTS} published
-articles, each with its draft row; 100 authors; 50 tags, 3 per article). Both servers count the
-total exactly on every list. Machine: ${cpus().length} cores, load generator on the same machine —
-compare the ratio, not the absolute numbers.
+scenario after a warm-up) against a real gateway process and, in the same run, hand-written
+baselines answering the same queries on the same Postgres (${DOCUMENTS} published articles, each
+with its draft row; 100 authors; 50 tags, 3 per article): a fastify + pg server for the REST rows
+and a fastify + mercurius (JIT, batched loaders for author and tags) + pg server for the GraphQL
+rows (\`POST /graphql\`, anonymous via the public role on both). Both sides count the total exactly
+on every list. Machine: ${cpus().length} cores, load generator on the same machine — compare the ratio,
+not the absolute numbers.
 
 ${table}
 

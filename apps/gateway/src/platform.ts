@@ -2,6 +2,7 @@
 // per-instance caches. Built once at start and passed down (no globals).
 import type { Config } from '@cms/config';
 import { CONTROL_SCHEMA, controlMigrations, createDatabase, runMigrations, type Database } from '@cms/db';
+import { GraphqlServers } from '@cms/graphql';
 import type { Logger } from '@cms/telemetry';
 import { createBus, ProjectRegistry, RuntimeCache, type Bus } from '@cms/tenancy';
 
@@ -12,6 +13,8 @@ export interface Platform {
   bus: Bus;
   registry: ProjectRegistry;
   runtimes: RuntimeCache;
+  /** Per-project GraphQL servers, built on first use. */
+  graphql: GraphqlServers;
   close(): Promise<void>;
 }
 
@@ -23,6 +26,7 @@ export async function createPlatform(config: Config, logger: Logger): Promise<Pl
   const registry = new ProjectRegistry(db.pool, bus);
   await registry.start();
   const runtimes = new RuntimeCache(db.pool, registry, config.runtimeCacheSize);
+  const graphql = new GraphqlServers(config.graphqlCacheSize);
   return {
     config,
     logger,
@@ -30,7 +34,9 @@ export async function createPlatform(config: Config, logger: Logger): Promise<Pl
     bus,
     registry,
     runtimes,
+    graphql,
     async close() {
+      graphql.clear();
       await bus.close();
       await db.close();
     },

@@ -36,6 +36,8 @@ export interface Config {
   readonly dbPoolSize: number;
   /** How many compiled project runtimes one instance keeps. */
   readonly runtimeCacheSize: number;
+  /** How many project GraphQL servers (schema + mercurius) one instance keeps. */
+  readonly graphqlCacheSize: number;
 }
 
 export class ConfigError extends Error {
@@ -109,6 +111,7 @@ export function loadConfig(env: Env = process.env): Config {
     statementTimeoutMs: int(env, 'STATEMENT_TIMEOUT_MS', 10_000, 100),
     dbPoolSize: int(env, 'DB_POOL_SIZE', 20, 1, 1000),
     runtimeCacheSize: int(env, 'RUNTIME_CACHE_SIZE', 500, 1),
+    graphqlCacheSize: int(env, 'GRAPHQL_CACHE_SIZE', 100, 1),
   };
   return Object.freeze(config);
 }

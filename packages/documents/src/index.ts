@@ -7,3 +7,4 @@ export {
   type DocumentStore, type WriteRequest, type UpdateRequest, type DeleteRequest, type WriteResult, type TransactionalDb,
 } from './writer.ts';
 export type { RowWrite, RelationWrite, TargetRef, Position, ConnectItem, ComponentItemWrite, ScalarWrite } from './write-input.ts';
+export { writeLocale } from './write-locale.ts';

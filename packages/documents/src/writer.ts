@@ -234,20 +234,24 @@ export interface DeleteRequest {
   locale: string;
 }
 
-/** Delete a document's versions in one locale (or all); unknown documents are not an error (204). */
-export async function deleteDocument(store: DocumentStore, req: DeleteRequest): Promise<void> {
+/**
+ * Delete a document's versions in one locale (or all); unknown documents are not an error (204).
+ * Returns the documentId of the versions deleted, null when there were none.
+ */
+export async function deleteDocument(store: DocumentStore, req: DeleteRequest): Promise<string | null> {
   const ref = typeRef(store, { uid: req.uid, locale: req.locale, status: 'draft' });
   const table = qualify(store.schema, ref.ct.table);
-  await inTransaction(store, ref.ct, async (ctx) => {
+  return inTransaction(store, ref.ct, async (ctx) => {
     await lockDocument(ctx, ref.ct, req.documentId);
     const documentId = req.documentId ?? (await singleDocumentId(ctx, ref.ct));
-    if (documentId === undefined) return;
+    if (documentId === undefined) return null;
     const everyLocale = !ref.ct.localized || req.locale === '*';
     const ids = await column(ctx.tx,
       `SELECT ${q(COLUMNS.id)}::text FROM ${table} WHERE ${q(COLUMNS.documentId)} = $1${everyLocale ? '' : ` AND ${q(COLUMNS.locale)} = $2`}`,
       everyLocale ? [documentId] : [documentId, req.locale]);
-    if (ids.length === 0) return;
+    if (ids.length === 0) return null;
     await deleteVersionRows(ctx.tx, ctx.schema, ctx.physical, req.uid, ids);
     await deleteLinksTo(ctx, req.uid, documentId, everyLocale ? '*' : req.locale);
+    return documentId;
   });
 }

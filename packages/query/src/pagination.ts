@@ -12,9 +12,9 @@ export function planPage(pagination: Pagination | undefined, limits: { defaultLi
   return { kind: 'page', page: Math.max(pagination.page, 1), pageSize: clamp(pagination.pageSize), withCount: pagination.withCount };
 }
 
-/** LIMIT and OFFSET as decimal strings (page × pageSize can pass 2^53 for absurd pages). */
-export function limitOffset(page: PagePlan): { limit: string; offset: string } {
-  if (page.kind === 'offset') return { limit: String(page.limit), offset: String(page.start) };
+/** LIMIT and OFFSET as decimal strings (page × pageSize can pass 2^53 for absurd pages); LIMIT null = none. */
+export function limitOffset(page: PagePlan): { limit: string | null; offset: string } {
+  if (page.kind === 'offset') return { limit: page.limit < 0 ? null : String(page.limit), offset: String(page.start) };
   return { limit: String(page.pageSize), offset: ((BigInt(page.page) - 1n) * BigInt(page.pageSize)).toString() };
 }
 

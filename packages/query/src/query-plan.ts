@@ -76,11 +76,14 @@ export type PopulatePlan =
       selection: Selection;
       where: FilterPlan | null;
       sort: SortPlan[];
+      /** to-many only: a window of the related rows (GraphQL lists); absent = all of them */
+      window?: { start: number; limit: number };
     }
   | { kind: 'dynamiczone'; key: string; ownerType: string; ownerField: string; items: Array<{ hop: Hop; selection: Selection }> }
   /** `populate=*` on a localized type: `"localizations": []` as Strapi answers */
   | { kind: 'empty'; key: string };
 
+/** `limit` -1 = every row (GraphQL `limit: -1` when no maximum is configured). */
 export type PagePlan =
   | { kind: 'page'; page: number; pageSize: number; withCount: boolean }
   | { kind: 'offset'; start: number; limit: number; withCount: boolean };

@@ -54,6 +54,14 @@ function renderPopulate(b: SqlBuilder, p: PopulatePlan, parent: string, parentVi
       }
       const order = [...p.sort.map((s) => `${sortExpression(b, s, hop.alias, target)} ${dir(s)}`), ...hop.order].join(', ');
       const row = renderRow(b, p.selection, hop.alias);
+      if (p.many && p.window) {
+        // The window is cut in sort order; row_number keeps that order through the aggregate.
+        const w = b.alias('w');
+        const limit = p.window.limit < 0 ? 'NULL' : b.param(p.window.limit, 'bigint');
+        return `(SELECT coalesce(json_agg(${col(w, 'j')} ORDER BY ${col(w, 'n')}), '[]') FROM (SELECT ${row} AS ${q('j')}, ` +
+          `row_number() OVER (ORDER BY ${order}) AS ${q('n')} FROM ${hop.from} WHERE ${and(conds)} ORDER BY ${order} ` +
+          `LIMIT ${limit} OFFSET ${b.param(p.window.start, 'bigint')}) ${w})`;
+      }
       if (p.many) return `(SELECT coalesce(json_agg(${row} ORDER BY ${order}), '[]') FROM ${hop.from} WHERE ${and(conds)})`;
       return `(SELECT ${row} FROM ${hop.from} WHERE ${and(conds)} ORDER BY ${order} LIMIT 1)`;
     }

@@ -91,6 +91,15 @@ export class ProjectService {
     return row as unknown as ProjectRecord;
   }
 
+  /** Replace one section of the project's settings (e.g. `graphql`); every instance sees it within the invalidation. */
+  async updateSettings(project: ProjectRecord, section: string, value: unknown): Promise<void> {
+    await this.pool.query(compiledQuery({
+      text: 'UPDATE platform.projects SET settings = jsonb_set(settings, ARRAY[$2::text], $3::jsonb) WHERE id = $1',
+      values: [project.id, section, JSON.stringify(value)],
+    }));
+    await this.registry.invalidate({ projectId: project.id, slug: project.slug, scope: 'project' });
+  }
+
   async delete(project: ProjectRecord): Promise<void> {
     await this.pool.transaction(async (tx) => {
       await tx.query(compiledQuery({ text: `DROP SCHEMA IF EXISTS ${quoteIdent(project.schemaName)} CASCADE`, values: [] }));

@@ -10,6 +10,7 @@ import { registerLocaleRoutes } from './locales.ts';
 import { registerProjectRoutes } from './projects.ts';
 import { registerRoleRoutes } from './roles.ts';
 import { registerSchemaRoutes } from './schema.ts';
+import { registerSettingsRoutes } from './settings.ts';
 import { registerUsageRoutes } from './usage.ts';
 import './request-context.ts';
 
@@ -35,6 +36,7 @@ export async function managementPlugin(app: FastifyInstance, opts: ManagementOpt
     registerRoleRoutes(authed, opts);
     registerApiTokenRoutes(authed, opts);
     registerUsageRoutes(authed, opts);
+    registerSettingsRoutes(authed, opts);
   });
 
   async function authenticate(request: FastifyRequest): Promise<void> {

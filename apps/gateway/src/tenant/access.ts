@@ -3,6 +3,7 @@
 import type { FastifyRequest } from 'fastify';
 import { UnauthorizedError } from '@cms/errors';
 import type { AuthenticatedToken } from '@cms/auth';
+import { UPLOAD_FILE_UID } from '@cms/query';
 import type { TenantEntry } from '@cms/tenancy';
 import { bearerToken } from '../http/bearer.ts';
 import type { Services } from '../services.ts';
@@ -19,7 +20,8 @@ let accessSeq = 0;
 function fromPermissionMap(map: Record<string, string[]> | undefined, kind: string): Access {
   const granted = new Set<string>();
   for (const [uid, actions] of Object.entries(map ?? {})) for (const a of actions) granted.add(`${uid}#${a}`);
-  return { key: `${kind}#${++accessSeq}`, can: (uid, action) => granted.has(`${uid}#${action}`) };
+  // Populated media ask about the file type; permissions are granted on the upload plugin.
+  return { key: `${kind}#${++accessSeq}`, can: (uid, action) => granted.has(`${uid === UPLOAD_FILE_UID ? 'plugin::upload' : uid}#${action}`) };
 }
 
 const publicAccessCache = new WeakMap<TenantEntry, Access>();

@@ -3,7 +3,7 @@
 // with the request's `fields`/`populate`, like Strapi's controllers.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hashPassword } from '@cms/auth';
-import { createDocument, deleteDocument, updateDocument, type DocumentStore, type WriteResult } from '@cms/documents';
+import { createDocument, deleteDocument, updateDocument, writeLocale, type DocumentStore, type WriteResult } from '@cms/documents';
 import { ForbiddenError, MethodNotAllowedError, NotFoundError, ValidationError } from '@cms/errors';
 import { parseQuery, runFindOne, type QueryAst } from '@cms/query';
 import type { Platform } from '../platform.ts';
@@ -22,13 +22,9 @@ function dataOf(request: FastifyRequest): Record<string, unknown> {
   return data as Record<string, unknown>;
 }
 
-/** The locale a write targets on a localized type: it must be enabled (Strapi would create any: GitHub #27108). */
-function writeLocale(ctx: RouteContext, requested: unknown): string {
-  const locale = requested ?? ctx.tenant.project.defaultLocale;
-  if (typeof locale !== 'string' || !ctx.tenant.localeCodes.has(locale)) {
-    throw new ValidationError('This locale doesn\'t exist', { locale: typeof locale === 'string' ? locale : null });
-  }
-  return locale;
+/** The locale a write targets on a localized type. */
+function localeOf(ctx: RouteContext, requested: unknown): string {
+  return writeLocale(ctx.tenant.localeCodes, ctx.tenant.project.defaultLocale, requested);
 }
 
 export function registerContentWrites(app: FastifyInstance, platform: Platform, services: Services): void {
@@ -72,7 +68,7 @@ export function registerContentWrites(app: FastifyInstance, platform: Platform, 
     const { ctx, ast } = await prepare(request, request.params.name, null, 'create');
     const data = dataOf(request);
     // Ours: `?locale` wins, else `data.locale` (spec §4.2), else the default locale.
-    const locale = ctx.target.type.localized ? writeLocale(ctx, ast.locale ?? data.locale) : ctx.tenant.project.defaultLocale;
+    const locale = ctx.target.type.localized ? localeOf(ctx, ast.locale ?? data.locale) : ctx.tenant.project.defaultLocale;
     const written = await createDocument(storeOf(ctx), {
       uid: ctx.target.type.uid, data, locale, status: ast.status ?? 'published',
       canFind: (uid) => ctx.access.can(uid, 'find'),
@@ -83,7 +79,7 @@ export function registerContentWrites(app: FastifyInstance, platform: Platform, 
   async function update(request: FastifyRequest, name: string, documentId: string | null) {
     const { ctx, ast } = await prepare(request, name, documentId, 'update');
     const data = dataOf(request);
-    const locale = ctx.target.type.localized ? writeLocale(ctx, ast.locale) : ctx.tenant.project.defaultLocale;
+    const locale = ctx.target.type.localized ? localeOf(ctx, ast.locale) : ctx.tenant.project.defaultLocale;
     const written = await updateDocument(storeOf(ctx), {
       uid: ctx.target.type.uid, documentId, data, locale, status: ast.status ?? 'published',
       canFind: (uid) => ctx.access.can(uid, 'find'),

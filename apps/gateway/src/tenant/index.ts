@@ -7,6 +7,7 @@ import type { Platform } from '../platform.ts';
 import type { Services } from '../services.ts';
 import { registerContentRoutes } from './content-routes.ts';
 import { registerContentWrites } from './content-writes.ts';
+import { registerGraphqlRoutes } from './graphql-route.ts';
 import { registerLocaleRoutes } from './locales.ts';
 
 declare module 'fastify' {
@@ -37,6 +38,7 @@ export async function tenantPlugin(app: FastifyInstance, opts: { platform: Platf
   registerLocaleRoutes(app);
   registerContentRoutes(app, platform, services);
   registerContentWrites(app, platform, services);
+  registerGraphqlRoutes(app, platform, services);
   // Anything else under a known project is an unknown route.
   app.all('/*', async () => {
     throw new NotFoundError();

@@ -1,0 +1,97 @@
+// `/graphql` of a project: POST (and GET) operations run on the project's generated schema
+// (see @cms/graphql), GraphiQL for browsers. The caller is resolved like REST, so a bad token is
+// refused before GraphQL with the REST 401 envelope (reference §9).
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hashPassword } from '@cms/auth';
+import { GRAPHIQL_ASSETS, graphqlSettingsOf, type GraphqlRequest } from '@cms/graphql';
+import type { Platform } from '../platform.ts';
+import type { Services } from '../services.ts';
+import { resolveAccess } from './access.ts';
+import { tenantOf } from './index.ts';
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+const badRequest = (reply: FastifyReply, message: string) =>
+  reply.status(400).type(JSON_TYPE).send({ errors: [{ message, extensions: { code: 'BAD_REQUEST' } }] });
+
+// Apollo's CSRF prevention (verified on Strapi): a GET, or a POST a browser could send without a
+// preflight, must carry a JSON content type or one of these headers.
+const PREFLIGHT_HEADERS = ['x-apollo-operation-name', 'apollo-require-preflight'];
+const SIMPLE_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain']);
+const CSRF_MESSAGE = 'This operation has been blocked as a potential Cross-Site Request Forgery (CSRF). Please either specify a ' +
+  '\'content-type\' header (with a type that is not one of application/x-www-form-urlencoded, multipart/form-data, text/plain) ' +
+  'or provide a non-empty value for one of the following headers: x-apollo-operation-name, apollo-require-preflight\n';
+
+function mayBeForged(request: FastifyRequest): boolean {
+  if (PREFLIGHT_HEADERS.some((h) => typeof request.headers[h] === 'string' && request.headers[h] !== '')) return false;
+  const type = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
+  return type === undefined || SIMPLE_TYPES.has(type);
+}
+
+type Operation = Omit<GraphqlRequest, 'method'>;
+
+/** `{query, variables, operationName}` of a POST body or GET query string; a string answers 400. */
+function operationOf(source: unknown, variablesAsJson: boolean): Operation | string {
+  if (source === null || typeof source !== 'object' || Array.isArray(source)) return 'POST body must be a JSON object with a `query`.';
+  const { query, variables, operationName } = source as Record<string, unknown>;
+  if (typeof query !== 'string' || query === '') return 'GraphQL operations must contain a non-empty `query` or a `persistedQuery` extension.';
+  let vars = variables;
+  if (variablesAsJson && typeof vars === 'string') {
+    try {
+      vars = JSON.parse(vars);
+    } catch {
+      return '`variables` in a GET request must be JSON-encoded.';
+    }
+  }
+  if (vars !== undefined && vars !== null && (typeof vars !== 'object' || Array.isArray(vars))) return '`variables` in a POST body should be an object if provided.';
+  if (operationName !== undefined && operationName !== null && typeof operationName !== 'string') return '`operationName` in a POST body must be a string if provided.';
+  return { query, variables: (vars ?? undefined) as Record<string, unknown> | undefined, operationName: operationName ?? undefined };
+}
+
+export function registerGraphqlRoutes(app: FastifyInstance, platform: Platform, services: Services): void {
+  async function run(request: FastifyRequest, reply: FastifyReply, operation: Operation, method: 'GET' | 'POST') {
+    const tenant = tenantOf(request);
+    const access = await resolveAccess(request, tenant, services);
+    const runtime = await platform.runtimes.get(tenant.project);
+    const settings = graphqlSettingsOf(tenant.project.settings);
+    const server = await platform.graphql.get(tenant.project.id, runtime.version, runtime.model, settings);
+    const response = await server.execute({ ...operation, method }, {
+      db: platform.db.pool,
+      schemaName: runtime.schemaName,
+      model: runtime.model,
+      physical: runtime.physical,
+      defaultLocale: tenant.project.defaultLocale,
+      localeCodes: tenant.localeCodes,
+      access,
+      limits: { defaultLimit: settings.defaultLimit, maxLimit: settings.maxLimit },
+      hashPassword,
+    });
+    for (const err of response.internalErrors) request.log.error({ err }, 'GraphQL resolver failed');
+    return reply.status(response.statusCode).type(JSON_TYPE).send(response.body);
+  }
+
+  app.post('/graphql', async (request, reply) => {
+    if (mayBeForged(request)) return badRequest(reply, CSRF_MESSAGE);
+    const operation = operationOf(request.body, false);
+    if (typeof operation === 'string') return badRequest(reply, operation);
+    return run(request, reply, operation, 'POST');
+  });
+
+  app.get('/graphql', async (request, reply) => {
+    const query = request.query as Record<string, unknown>;
+    const settings = graphqlSettingsOf(tenantOf(request).project.settings);
+    if (query.query === undefined && settings.playground && request.headers.accept?.includes('text/html')) {
+      return reply.type('text/html; charset=utf-8').send(GRAPHIQL_ASSETS.page);
+    }
+    if (mayBeForged(request)) return badRequest(reply, CSRF_MESSAGE);
+    const operation = operationOf(query, true);
+    if (typeof operation === 'string') return badRequest(reply, operation);
+    return run(request, reply, operation, 'GET');
+  });
+
+  const script = (body: string) => async (_request: FastifyRequest, reply: FastifyReply) =>
+    reply.type('application/javascript; charset=utf-8').header('cache-control', 'public, max-age=3600').send(body);
+  app.get('/graphiql/main.js', script(GRAPHIQL_ASSETS.mainJs));
+  app.get('/graphiql/sw.js', script(GRAPHIQL_ASSETS.serviceWorkerJs));
+  app.get('/graphiql/config.js', script(GRAPHIQL_ASSETS.configJs));
+}

@@ -1,0 +1,339 @@
+// A project's GraphQL schema, generated from its model with Strapi v5's names and shapes
+// (reference §9). Built once per model version; resolvers come from `resolvers.ts`.
+import {
+  GraphQLBoolean, GraphQLEnumType, GraphQLFloat, GraphQLID, GraphQLInputObjectType, GraphQLInt, GraphQLList,
+  GraphQLNonNull, GraphQLObjectType, GraphQLSchema, GraphQLString, GraphQLUnionType,
+  type GraphQLFieldConfig, type GraphQLFieldConfigArgumentMap, type GraphQLFieldConfigMap, type GraphQLInputFieldConfigMap,
+  type GraphQLInputType, type GraphQLOutputType, type GraphQLScalarType,
+} from 'graphql';
+import type { Attribute, Model, ScalarAttribute, ScalarType } from '@cms/schema';
+import { UPLOAD_FILE_UID } from '@cms/query';
+import {
+  componentTypeName, connectionSuffix, dynamicZoneTypeName, enumMemberNames, enumTypeName, findOneQueryName, findQueryName,
+  typeName,
+} from './names.ts';
+import { DateScalar, DateTimeScalar, JSONScalar, LocaleScalar, LongScalar, TimeScalar } from './scalars.ts';
+import { dynamicZoneInputScalar } from './dynamic-zone-input.ts';
+import { linkResolver, linkConnectionResolver, type RootResolvers } from './field-resolvers.ts';
+
+export const FILE_TYPE_NAME = 'UploadFile';
+
+/** What resolvers need to know about the generated names. */
+export interface SchemaNames {
+  /** uid (content types, components, upload file) → GraphQL object type name */
+  typeOf: Map<string, string>;
+  /** component type name → uid (dynamic zone items) */
+  componentOf: Map<string, string>;
+}
+
+const nonNull = <T extends GraphQLOutputType>(t: T) => new GraphQLNonNull(t);
+const list = <T extends GraphQLOutputType | GraphQLInputType>(t: T) => new GraphQLList(t);
+
+const PublicationStatus = new GraphQLEnumType({ name: 'PublicationStatus', values: { DRAFT: { value: 'draft' }, PUBLISHED: { value: 'published' } } });
+
+const Pagination = new GraphQLObjectType({
+  name: 'Pagination',
+  fields: { total: { type: nonNull(GraphQLInt) }, page: { type: nonNull(GraphQLInt) }, pageSize: { type: nonNull(GraphQLInt) }, pageCount: { type: nonNull(GraphQLInt) } },
+});
+
+const PaginationArg = new GraphQLInputObjectType({
+  name: 'PaginationArg',
+  fields: { page: { type: GraphQLInt }, pageSize: { type: GraphQLInt }, start: { type: GraphQLInt }, limit: { type: GraphQLInt } },
+});
+
+const DeleteMutationResponse = new GraphQLObjectType({ name: 'DeleteMutationResponse', fields: { documentId: { type: nonNull(GraphQLID) } } });
+
+/** Member of every dynamic-zone union (Strapi resolves it only for a zone without components). */
+const ErrorType = new GraphQLObjectType({ name: 'Error', fields: { code: { type: nonNull(GraphQLString) }, message: { type: GraphQLString } } });
+
+// Scalar filter inputs share one field set (verified): and/or/in/notIn/between take lists of the scalar.
+const FILTER_OPERATORS = ['eq', 'eqi', 'ne', 'nei', 'startsWith', 'endsWith', 'contains', 'notContains', 'containsi', 'notContainsi', 'gt', 'gte', 'lt', 'lte'];
+
+function scalarFilterInput(scalar: GraphQLScalarType): GraphQLInputObjectType {
+  const self: GraphQLInputObjectType = new GraphQLInputObjectType({
+    name: `${scalar.name}FilterInput`,
+    fields: () => {
+      const fields: GraphQLInputFieldConfigMap = { and: { type: list(scalar) }, or: { type: list(scalar) }, not: { type: self } };
+      for (const op of FILTER_OPERATORS) fields[op] = { type: scalar };
+      Object.assign(fields, { null: { type: GraphQLBoolean }, notNull: { type: GraphQLBoolean }, in: { type: list(scalar) }, notIn: { type: list(scalar) }, between: { type: list(scalar) } });
+      return fields;
+    },
+  });
+  return self;
+}
+
+const SCALAR_FILTERS = new Map<GraphQLScalarType, GraphQLInputObjectType>(
+  [GraphQLString, GraphQLInt, LongScalar, GraphQLFloat, GraphQLBoolean, DateScalar, TimeScalar, DateTimeScalar, JSONScalar, GraphQLID]
+    .map((s) => [s, scalarFilterInput(s)]),
+);
+const filterOf = (s: GraphQLScalarType) => SCALAR_FILTERS.get(s)!;
+
+const SCALAR_OF: Record<Exclude<ScalarType, 'enumeration' | 'password'>, GraphQLScalarType> = {
+  string: GraphQLString, text: GraphQLString, richtext: GraphQLString, email: GraphQLString, uid: GraphQLString,
+  blocks: JSONScalar, json: JSONScalar, integer: GraphQLInt, biginteger: LongScalar, float: GraphQLFloat, decimal: GraphQLFloat,
+  boolean: GraphQLBoolean, date: DateScalar, time: TimeScalar, datetime: DateTimeScalar,
+};
+
+/** The file object of the media library (reference §8.2 minus `id`). */
+function fileType(): GraphQLObjectType {
+  const str = { type: GraphQLString };
+  return new GraphQLObjectType({
+    name: FILE_TYPE_NAME,
+    fields: {
+      documentId: { type: nonNull(GraphQLID) }, name: { type: nonNull(GraphQLString) }, alternativeText: str, caption: str,
+      focalPoint: { type: JSONScalar }, width: { type: GraphQLInt }, height: { type: GraphQLInt }, formats: { type: JSONScalar },
+      hash: { type: nonNull(GraphQLString) }, ext: str, mime: { type: nonNull(GraphQLString) }, size: { type: nonNull(GraphQLFloat) },
+      url: { type: nonNull(GraphQLString) }, previewUrl: str, provider: { type: nonNull(GraphQLString) }, provider_metadata: { type: JSONScalar },
+      createdAt: { type: DateTimeScalar }, updatedAt: { type: DateTimeScalar }, publishedAt: { type: DateTimeScalar },
+    },
+  });
+}
+
+class SchemaBuilder {
+  readonly names: SchemaNames = { typeOf: new Map(), componentOf: new Map() };
+  private readonly objects = new Map<string, GraphQLObjectType>();
+  private readonly filters = new Map<string, GraphQLInputObjectType>();
+  private readonly inputs = new Map<string, GraphQLInputObjectType>();
+  private readonly enums = new Map<string, GraphQLEnumType>();
+  private readonly collections = new Map<string, GraphQLObjectType>();
+
+  constructor(private readonly model: Model, private readonly resolvers: RootResolvers) {
+    for (const ct of Object.values(model.contentTypes)) this.names.typeOf.set(ct.uid, typeName(ct));
+    for (const c of Object.values(model.components)) {
+      this.names.typeOf.set(c.uid, componentTypeName(c));
+      this.names.componentOf.set(componentTypeName(c), c.uid);
+    }
+    this.names.typeOf.set(UPLOAD_FILE_UID, FILE_TYPE_NAME);
+    this.objects.set(FILE_TYPE_NAME, fileType());
+  }
+
+  build(): GraphQLSchema {
+    const query: GraphQLFieldConfigMap<unknown, unknown> = {};
+    const mutation: GraphQLFieldConfigMap<unknown, unknown> = {};
+    for (const ct of Object.values(this.model.contentTypes)) {
+      const name = this.names.typeOf.get(ct.uid)!;
+      const type = this.object(ct.uid);
+      const readArgs: GraphQLFieldConfigArgumentMap = { status: { type: PublicationStatus } };
+      if (ct.localized) readArgs.locale = { type: LocaleScalar };
+      const writeArgs: GraphQLFieldConfigArgumentMap = { status: { type: PublicationStatus }, data: { type: new GraphQLNonNull(this.input(ct.uid)) } };
+      const localeArg: GraphQLFieldConfigArgumentMap = ct.localized ? { locale: { type: LocaleScalar } } : {};
+      if (ct.kind === 'singleType') {
+        query[findOneQueryName(ct)] = { type, args: readArgs, resolve: this.resolvers.single(ct.uid) };
+        mutation[`update${name}`] = { type, args: { ...writeArgs, ...localeArg }, resolve: this.resolvers.update(ct.uid) };
+        mutation[`delete${name}`] = { type: DeleteMutationResponse, args: localeArg, resolve: this.resolvers.remove(ct.uid) };
+        continue;
+      }
+      const listArgs = { ...this.listArgs(ct.uid), ...readArgs };
+      query[findOneQueryName(ct)] = { type, args: { documentId: { type: new GraphQLNonNull(GraphQLID) }, ...readArgs }, resolve: this.resolvers.findOne(ct.uid) };
+      query[findQueryName(ct)] = { type: nonNull(list(type)), args: listArgs, resolve: this.resolvers.findMany(ct.uid) };
+      query[`${findQueryName(ct)}${connectionSuffix}`] = { type: this.entityCollection(ct.uid), args: listArgs, resolve: this.resolvers.connection(ct.uid) };
+      mutation[`create${name}`] = { type, args: { ...writeArgs, ...localeArg }, resolve: this.resolvers.create(ct.uid) };
+      mutation[`update${name}`] = {
+        type, args: { documentId: { type: new GraphQLNonNull(GraphQLID) }, ...writeArgs, ...localeArg }, resolve: this.resolvers.update(ct.uid),
+      };
+      mutation[`delete${name}`] = {
+        type: DeleteMutationResponse, args: { documentId: { type: new GraphQLNonNull(GraphQLID) }, ...localeArg }, resolve: this.resolvers.remove(ct.uid),
+      };
+    }
+    const files = this.object(UPLOAD_FILE_UID);
+    query.uploadFile = { type: files, args: { documentId: { type: new GraphQLNonNull(GraphQLID) } }, resolve: this.resolvers.findOne(UPLOAD_FILE_UID) };
+    query.uploadFiles = { type: nonNull(list(files)), args: this.listArgs(UPLOAD_FILE_UID), resolve: this.resolvers.findMany(UPLOAD_FILE_UID) };
+    query[`uploadFiles${connectionSuffix}`] = { type: this.entityCollection(UPLOAD_FILE_UID), args: this.listArgs(UPLOAD_FILE_UID), resolve: this.resolvers.connection(UPLOAD_FILE_UID) };
+    return new GraphQLSchema({
+      query: new GraphQLObjectType({ name: 'Query', fields: query }),
+      mutation: Object.keys(mutation).length ? new GraphQLObjectType({ name: 'Mutation', fields: mutation }) : undefined,
+    });
+  }
+
+  private listArgs(uid: string): GraphQLFieldConfigArgumentMap {
+    return { filters: { type: this.filter(uid) }, pagination: { type: PaginationArg }, sort: { type: list(GraphQLString), defaultValue: [] } };
+  }
+
+  private attributesOf(uid: string): Attribute[] {
+    const owner = this.model.contentTypes[uid] ?? this.model.components[uid];
+    return owner ? Object.values(owner.attributes).filter((a) => !a.private) : [];
+  }
+
+  private enumType(owner: string, attr: ScalarAttribute): GraphQLEnumType {
+    const name = enumTypeName(owner, attr.name, typeof attr.raw.enumName === 'string' ? attr.raw.enumName : undefined);
+    let type = this.enums.get(name);
+    if (!type) {
+      const values: Record<string, { value: string }> = {};
+      for (const [value, member] of enumMemberNames(attr.enum ?? [])) values[member] = { value };
+      this.enums.set(name, (type = new GraphQLEnumType({ name, values })));
+    }
+    return type;
+  }
+
+  private scalarType(owner: string, attr: ScalarAttribute): GraphQLScalarType | GraphQLEnumType {
+    if (attr.type === 'enumeration') return this.enumType(owner, attr);
+    return SCALAR_OF[attr.type as keyof typeof SCALAR_OF];
+  }
+
+  /** Object type of a content type, component or the file type. */
+  object(uid: string): GraphQLObjectType {
+    const name = this.names.typeOf.get(uid)!;
+    let type = this.objects.get(name);
+    if (type) return type;
+    const ct = this.model.contentTypes[uid];
+    type = new GraphQLObjectType({
+      name,
+      fields: () => {
+        const fields: GraphQLFieldConfigMap<unknown, unknown> = ct ? { documentId: { type: nonNull(GraphQLID) } } : { id: { type: nonNull(GraphQLID) } };
+        for (const attr of this.attributesOf(uid)) Object.assign(fields, this.outputFields(name, attr));
+        if (ct) {
+          fields.createdAt = { type: DateTimeScalar };
+          fields.updatedAt = { type: DateTimeScalar };
+          fields.publishedAt = { type: DateTimeScalar };
+          if (ct.localized) {
+            fields.locale = { type: GraphQLString };
+            Object.assign(fields, this.manyFields('localizations', uid));
+          }
+        }
+        return fields;
+      },
+    });
+    this.objects.set(name, type);
+    return type;
+  }
+
+  private outputFields(owner: string, attr: Attribute): GraphQLFieldConfigMap<unknown, unknown> {
+    switch (attr.kind) {
+      case 'scalar': {
+        if (attr.type === 'password') return {};
+        const type = this.scalarType(owner, attr);
+        return { [attr.name]: { type: attr.required ? nonNull(type) : type } };
+      }
+      case 'relation':
+        return attr.many ? this.manyFields(attr.name, attr.target) : { [attr.name]: { type: this.object(attr.target), resolve: linkResolver } };
+      case 'media':
+        return attr.multiple ? this.manyFields(attr.name, UPLOAD_FILE_UID) : { [attr.name]: { type: this.object(UPLOAD_FILE_UID), resolve: linkResolver } };
+      case 'component': {
+        const type = this.object(attr.component);
+        if (!attr.repeatable) return { [attr.name]: { type, resolve: linkResolver } };
+        return { [attr.name]: { type: list(type), args: this.listArgs(attr.component), resolve: linkResolver } };
+      }
+      case 'dynamiczone':
+        return { [attr.name]: { type: list(this.dynamicZone(owner, attr.name, attr.components)), resolve: linkResolver } };
+    }
+  }
+
+  /** `<name>(filters, pagination, sort): [T]!` and `<name>_connection(…): TRelationResponseCollection`. */
+  private manyFields(name: string, target: string): GraphQLFieldConfigMap<unknown, unknown> {
+    const args = this.listArgs(target);
+    const type = this.object(target);
+    const flat: GraphQLFieldConfig<unknown, unknown> = { type: nonNull(list(type)), args, resolve: linkResolver };
+    const collection = new GraphQLObjectType({ name: `${type.name}RelationResponseCollection`, fields: { nodes: { type: nonNull(list(nonNull(type))) } } });
+    return { [name]: flat, [`${name}${connectionSuffix}`]: { type: this.collection(collection), args, resolve: linkConnectionResolver } };
+  }
+
+  private collection(type: GraphQLObjectType): GraphQLObjectType {
+    const known = this.collections.get(type.name);
+    if (known) return known;
+    this.collections.set(type.name, type);
+    return type;
+  }
+
+  private entityCollection(uid: string): GraphQLObjectType {
+    const type = this.object(uid);
+    return this.collection(new GraphQLObjectType({
+      name: `${type.name}EntityResponseCollection`,
+      fields: { nodes: { type: nonNull(list(nonNull(type))) }, pageInfo: { type: nonNull(Pagination) } },
+    }));
+  }
+
+  private dynamicZone(owner: string, attribute: string, components: string[]): GraphQLUnionType {
+    return new GraphQLUnionType({
+      name: dynamicZoneTypeName(owner, attribute),
+      types: () => [...components.map((uid) => this.object(uid)), ErrorType],
+      resolveType: (value: { __component?: string }) => (value.__component ? this.names.typeOf.get(value.__component) : ErrorType.name),
+    });
+  }
+
+  /** `<Type>FiltersInput`: scalars, relations and components; no media, no dynamic zones (verified). */
+  filter(uid: string): GraphQLInputObjectType {
+    const name = `${this.names.typeOf.get(uid)!}FiltersInput`;
+    let type = this.filters.get(name);
+    if (type) return type;
+    const ct = this.model.contentTypes[uid];
+    const self: GraphQLInputObjectType = new GraphQLInputObjectType({
+      name,
+      fields: () => {
+        const fields: GraphQLInputFieldConfigMap = {};
+        if (ct || uid === UPLOAD_FILE_UID) fields.documentId = { type: filterOf(GraphQLID) };
+        if (uid === UPLOAD_FILE_UID) {
+          for (const [field, scalar] of Object.entries(this.object(uid).getFields())) {
+            const named = scalar.type instanceof GraphQLNonNull ? scalar.type.ofType : scalar.type;
+            if (field !== 'documentId' && SCALAR_FILTERS.has(named as GraphQLScalarType)) fields[field] = { type: filterOf(named as GraphQLScalarType) };
+          }
+        }
+        for (const attr of this.attributesOf(uid)) {
+          if (attr.kind === 'scalar' && attr.type !== 'password') {
+            fields[attr.name] = { type: filterOf(attr.type === 'enumeration' ? GraphQLString : SCALAR_OF[attr.type]) };
+          } else if (attr.kind === 'relation') {
+            fields[attr.name] = { type: this.filter(attr.target) };
+          } else if (attr.kind === 'component') {
+            fields[attr.name] = { type: this.filter(attr.component) };
+          }
+        }
+        if (ct) {
+          for (const ts of ['createdAt', 'updatedAt', 'publishedAt']) fields[ts] = { type: filterOf(DateTimeScalar) };
+          if (ct.localized) {
+            fields.locale = { type: filterOf(GraphQLString) };
+            fields.localizations = { type: self };
+          }
+        }
+        Object.assign(fields, { and: { type: list(self) }, or: { type: list(self) }, not: { type: self } });
+        return fields;
+      },
+    });
+    this.filters.set(name, (type = self));
+    return type;
+  }
+
+  /** `<Type>Input` / `<Component>Input`: every attribute optional (required is checked when writing). */
+  input(uid: string): GraphQLInputObjectType {
+    const typeName = this.names.typeOf.get(uid)!;
+    const name = `${typeName}Input`;
+    let type = this.inputs.get(name);
+    if (type) return type;
+    const ct = this.model.contentTypes[uid];
+    type = new GraphQLInputObjectType({
+      name,
+      fields: () => {
+        const fields: GraphQLInputFieldConfigMap = ct ? {} : { id: { type: GraphQLID } };
+        for (const attr of this.attributesOf(uid)) {
+          const field = this.inputField(typeName, attr);
+          if (field) fields[attr.name] = { type: field };
+        }
+        if (ct) fields.publishedAt = { type: DateTimeScalar };
+        return fields;
+      },
+    });
+    this.inputs.set(name, type);
+    return type;
+  }
+
+  private inputField(owner: string, attr: Attribute): GraphQLInputType | null {
+    switch (attr.kind) {
+      case 'scalar':
+        return attr.type === 'password' ? GraphQLString : this.scalarType(owner, attr);
+      case 'relation':
+        return attr.many ? list(GraphQLID) : GraphQLID;
+      case 'media':
+        return attr.multiple ? list(GraphQLID) : GraphQLID;
+      case 'component':
+        return attr.repeatable ? list(this.input(attr.component)) : this.input(attr.component);
+      case 'dynamiczone': {
+        const choices = new Map(attr.components.map((uid) => [this.names.typeOf.get(uid)!, uid]));
+        return list(new GraphQLNonNull(dynamicZoneInputScalar(`${dynamicZoneTypeName(owner, attr.name)}Input`, choices)));
+      }
+    }
+  }
+}
+
+export function buildProjectSchema(model: Model, resolvers: RootResolvers): { schema: GraphQLSchema; names: SchemaNames } {
+  const builder = new SchemaBuilder(model, resolvers);
+  return { schema: builder.build(), names: builder.names };
+}
+

@@ -1,0 +1,37 @@
+// Field resolvers of generated types. A root resolver reads a whole selection in one statement;
+// every relation, media, component or zone it populated sits in the row under `@<response key>`
+// (so aliases of one attribute with different arguments never collide with each other or with a
+// scalar). These resolvers only pick those values out.
+import { getNullableType, isListType, type GraphQLFieldResolver, type GraphQLResolveInfo } from 'graphql';
+
+export const POPULATED = '@';
+
+/** The context type is the resolvers' own business (resolvers.ts); the schema builder only wires them. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type RootResolver = GraphQLFieldResolver<unknown, any, any>;
+
+export interface RootResolvers {
+  findMany(uid: string): RootResolver;
+  connection(uid: string): RootResolver;
+  findOne(uid: string): RootResolver;
+  single(uid: string): RootResolver;
+  create(uid: string): RootResolver;
+  update(uid: string): RootResolver;
+  remove(uid: string): RootResolver;
+}
+
+export function responseKey(info: Pick<GraphQLResolveInfo, 'fieldNodes'>): string {
+  const node = info.fieldNodes[0]!;
+  return node.alias?.value ?? node.name.value;
+}
+
+export const linkResolver: GraphQLFieldResolver<unknown, unknown> = (source, _args, _ctx, info) => {
+  const value = (source as Record<string, unknown>)[POPULATED + responseKey(info)];
+  if (value !== undefined) return value;
+  // Not populated (e.g. the caller may not read the target): empty, as Strapi's sanitiser leaves it.
+  return isListType(getNullableType(info.returnType)) ? [] : null;
+};
+
+export const linkConnectionResolver: GraphQLFieldResolver<unknown, unknown> = (source, _args, _ctx, info) => ({
+  nodes: (source as Record<string, unknown>)[POPULATED + responseKey(info)] ?? [],
+});

@@ -1,0 +1,89 @@
+// A GraphQL selection set → the query planner's Selection, so a whole operation field (its
+// relations, media, components, zones and their arguments, at any depth) is read by ONE SQL
+// statement like a REST populate: round trips never grow with the page size or the depth.
+// Populated values are keyed `@<response key>` (see field-resolvers.ts).
+import type { FieldsByTypeName, ResolveTree } from 'graphql-parse-resolve-info';
+import type { DynamicZoneAttribute } from '@cms/schema';
+import type { PhysicalDynamicZone } from '@cms/ddl';
+import {
+  attributeHop, componentHop, hopIsMany, localizationsHop, lookup, parseSort, planFilters, planSort, UPLOAD_FILE_UID,
+  type Hop, type PlanEnv, type PopulatePlan, type ScalarField, type Selection, type TypeView,
+} from '@cms/query';
+import type { SchemaNames } from './build-schema.ts';
+import { POPULATED } from './field-resolvers.ts';
+import { filterNode } from './filters.ts';
+import { connectionSuffix } from './names.ts';
+import { rowWindow, type GraphqlLimits, type PaginationArgs } from './pagination.ts';
+
+export interface GraphPlanEnv extends PlanEnv {
+  names: SchemaNames;
+  limits: GraphqlLimits;
+}
+
+/** The fields requested on `typeName` (fragments already merged by graphql-parse-resolve-info). */
+const fieldsOn = (fields: FieldsByTypeName, typeName: string): ResolveTree[] => Object.values(fields[typeName] ?? {});
+
+/** Sub-selection of `nodes` inside a connection type (all aliases of `nodes` merged). */
+export function nodesOf(tree: ResolveTree, collectionType: string): FieldsByTypeName {
+  const merged: FieldsByTypeName = {};
+  for (const field of fieldsOn(tree.fieldsByTypeName, collectionType)) {
+    if (field.name !== 'nodes') continue;
+    for (const [type, fields] of Object.entries(field.fieldsByTypeName)) merged[type] = { ...merged[type], ...fields };
+  }
+  return merged;
+}
+
+export function planTreeSelection(env: GraphPlanEnv, view: TypeView, fields: FieldsByTypeName): Selection {
+  const typeName = env.names.typeOf.get(view.uid)!;
+  const scalars = new Set<string>();
+  const populate: PopulatePlan[] = [];
+  for (const tree of fieldsOn(fields, typeName)) {
+    if (tree.name.startsWith('__')) continue;
+    const connection = tree.name.endsWith(connectionSuffix);
+    const name = connection ? tree.name.slice(0, -connectionSuffix.length) : tree.name;
+    const key = POPULATED + tree.alias;
+    if (name === 'localizations' && localizationsHop(view)) {
+      populate.push(planRows(env, key, localizationsHop(view)!, true, tree, connection));
+      continue;
+    }
+    const found = lookup(env.model, view, name);
+    if (found.kind === 'field') scalars.add(found.field.name);
+    if (found.kind !== 'link') continue;
+    const { attr, phys } = found;
+    if (attr.kind === 'dynamiczone') {
+      populate.push(planDynamicZone(env, view, attr, phys as PhysicalDynamicZone, key, tree));
+      continue;
+    }
+    const hop = attributeHop(env, view, attr, phys)!;
+    // Targets the caller may not read stay empty (the field resolver answers null / []).
+    if (hop.kind === 'relation' && !env.canFind(hop.target.uid)) continue;
+    if (hop.kind === 'media' && !env.canFind(UPLOAD_FILE_UID)) continue;
+    populate.push(planRows(env, key, hop, hopIsMany(hop, attr), tree, connection));
+  }
+  const selected: ScalarField[] = view.fields.filter((f) => scalars.has(f.name));
+  return { view, fields: selected, populate };
+}
+
+function planRows(env: GraphPlanEnv, key: string, hop: Hop, many: boolean, tree: ResolveTree, connection: boolean): PopulatePlan {
+  const target = hop.target;
+  const typeName = env.names.typeOf.get(target.uid)!;
+  const sub = connection ? nodesOf(tree, `${typeName}RelationResponseCollection`) : tree.fieldsByTypeName;
+  const selection = planTreeSelection(env, target, sub);
+  if (!many) return { kind: 'rows', key, hop, many, count: false, selection, where: null, sort: [] };
+  const filters = filterNode(env, target, tree.args.filters);
+  return {
+    kind: 'rows', key, hop, many, count: false, selection,
+    where: filters ? planFilters(env, target, filters) : null,
+    sort: planSort(env, target, parseSort(tree.args.sort ?? undefined)),
+    window: rowWindow(tree.args.pagination as PaginationArgs | undefined, env.limits),
+  };
+}
+
+function planDynamicZone(env: GraphPlanEnv, view: TypeView, attr: DynamicZoneAttribute, phys: PhysicalDynamicZone, key: string, tree: ResolveTree): PopulatePlan {
+  const items = phys.components.map((ref) => {
+    const hop = componentHop(env, view, attr.name, ref.uid);
+    // Every item names its component: the union's resolveType reads `__component`.
+    return { hop, selection: { ...planTreeSelection(env, hop.target, tree.fieldsByTypeName), component: ref.uid } };
+  });
+  return { kind: 'dynamiczone', key, ownerType: view.uid, ownerField: attr.name, items };
+}

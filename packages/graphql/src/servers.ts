@@ -1,0 +1,168 @@
+// Per-project GraphQL servers: a not-listening fastify instance with mercurius registered on the
+// project's generated schema (document cache, JIT, depth limit), built lazily on the project's
+// first GraphQL request and kept in a bounded LRU keyed by project, model version and limits.
+// A model change bumps the version, so the next request builds a new server; the old one ages out.
+import Fastify, { type FastifyInstance } from 'fastify';
+import mercurius from 'mercurius';
+import {
+  NoSchemaIntrospectionCustomRule, getNamedType, getOperationAST, isInputObjectType, typeFromAST,
+  type DocumentNode, type GraphQLError, type GraphQLSchema, type NamedTypeNode,
+} from 'graphql';
+import { LRUCache } from 'lru-cache';
+import type { Model } from '@cms/schema';
+import { buildProjectSchema, type SchemaNames } from './build-schema.ts';
+import { operationCost } from './cost.ts';
+import { formatExecutionError, fromMercuriusError, GraphqlRequestError, requestError, responseBody } from './errors.ts';
+import { createRootResolvers, type GraphqlContext } from './resolvers.ts';
+import type { GraphqlSettings } from './settings.ts';
+
+
+export interface GraphqlRequest {
+  query: string;
+  variables?: Record<string, unknown>;
+  operationName?: string;
+  /** GET requests may only run queries. */
+  method: 'GET' | 'POST';
+}
+
+export interface GraphqlResponse {
+  statusCode: number;
+  body: Record<string, unknown>;
+  /** Errors answered as INTERNAL_SERVER_ERROR, for the caller to log. */
+  internalErrors: unknown[];
+}
+
+export interface ProjectGraphql {
+  schema: GraphQLSchema;
+  names: SchemaNames;
+  /** Milliseconds the build took (schema generation and mercurius registration). */
+  buildMs: number;
+  execute(request: GraphqlRequest, context: GraphqlContext): Promise<GraphqlResponse>;
+  close(): Promise<void>;
+}
+
+interface RequestState {
+  method: 'GET' | 'POST';
+  onInternal(err: unknown): void;
+}
+
+const kState = Symbol('graphql request state');
+
+export async function buildProjectGraphql(model: Model, settings: GraphqlSettings): Promise<ProjectGraphql> {
+  const started = performance.now();
+  let names: SchemaNames | undefined;
+  const { schema, names: built } = buildProjectSchema(model, createRootResolvers(model, () => names!));
+  names = built;
+  const app: FastifyInstance = Fastify({ logger: false });
+  await app.register(mercurius, {
+    schema,
+    jit: 1,
+    cache: 1024,
+    queryDepth: settings.depthLimit > 0 ? settings.depthLimit : undefined,
+    validationRules: settings.introspection ? [] : [NoSchemaIntrospectionCustomRule],
+    errorFormatter: (execution, context) => {
+      const state = (context as unknown as Record<symbol, RequestState>)[kState];
+      const errors = (execution.errors ?? []).map((e) => formatExecutionError(e as GraphQLError, (err) => state?.onInternal(err)));
+      return { statusCode: 200, response: { data: execution.data ?? null, errors: errors as unknown as GraphQLError[] } };
+    },
+  });
+  // Limits that need the variables run after validation, before any resolver.
+  const costs = new WeakMap<DocumentNode, number>();
+  app.graphql.addHook('preExecution', async (_schema, document, context, variables) => {
+    const state = (context as unknown as Record<symbol, RequestState>)[kState];
+    const operationName = (context as unknown as { operationName?: string }).operationName;
+    if (state?.method === 'GET' && getOperationAST(document, operationName)?.operation !== 'query') {
+      throw requestError('Can only perform a mutation operation from a POST request.', 'BAD_REQUEST', 405);
+    }
+    // graphql-jit 0.8.9 compiles variable coercion recursively without a cycle guard, and every
+    // filter input is recursive (and/or/not): such operations run on graphql-js instead. Handing
+    // the same document back as "modified" is how mercurius is told not to compile it.
+    const interpreted = variableInputObjects(schema, document, operationName) ? { document } : undefined;
+    if (settings.costLimit <= 0) return interpreted;
+    const gqlContext = context as unknown as GraphqlContext;
+    const hasVariables = variables !== undefined && Object.keys(variables).length > 0;
+    let cost = hasVariables ? undefined : costs.get(document);
+    if (cost === undefined) {
+      cost = operationCost(schema, document, variables as Record<string, unknown> | undefined, operationName, gqlContext.limits);
+      if (!hasVariables) costs.set(document, cost);
+    }
+    if (cost > settings.costLimit) {
+      throw requestError(`The query is too expensive: its estimated cost ${cost} exceeds the limit of ${settings.costLimit}.`, 'GRAPHQL_VALIDATION_FAILED');
+    }
+    return interpreted;
+  });
+  await app.ready();
+  const buildMs = performance.now() - started;
+
+  return {
+    schema,
+    names,
+    buildMs,
+    async execute(request, context) {
+      const failures: unknown[] = [];
+      const state: RequestState = { method: request.method, onInternal: (err) => failures.push(err) };
+      Object.assign(context, { [kState]: state, operationName: request.operationName });
+      try {
+        const result = await app.graphql(request.query, context as never, request.variables, request.operationName);
+        return { statusCode: 200, body: responseBody(result), internalErrors: failures };
+      } catch (err) {
+        const known = err instanceof GraphqlRequestError ? err : fromMercuriusError(err);
+        if (!known) throw err;
+        return { statusCode: known.statusCode, body: { errors: known.errors }, internalErrors: failures };
+      }
+    },
+    close: () => app.close(),
+  };
+}
+
+const inputObjectVariables = new WeakMap<DocumentNode, boolean>();
+
+/** Does the operation declare a variable of an input object type (directly or in a list)? */
+function variableInputObjects(schema: GraphQLSchema, document: DocumentNode, operationName: string | undefined): boolean {
+  let known = inputObjectVariables.get(document);
+  if (known === undefined) {
+    const operation = getOperationAST(document, operationName);
+    known = (operation?.variableDefinitions ?? []).some((v) => {
+      const type = typeFromAST(schema, v.type as NamedTypeNode);
+      return type !== undefined && isInputObjectType(getNamedType(type));
+    });
+    inputObjectVariables.set(document, known);
+  }
+  return known;
+}
+
+/** Bounded cache of project servers; concurrent first requests share one build. */
+export class GraphqlServers {
+  private readonly cache: LRUCache<string, Promise<ProjectGraphql>>;
+  builds = 0;
+
+  constructor(max: number) {
+    this.cache = new LRUCache({
+      max,
+      dispose: (server) => {
+        void server.then((s) => s.close(), () => undefined);
+      },
+    });
+  }
+
+  get(projectId: number, version: number, model: Model, settings: GraphqlSettings): Promise<ProjectGraphql> {
+    const key = `${projectId}:${version}:${settings.depthLimit}:${settings.costLimit}:${settings.introspection}`;
+    let server = this.cache.get(key);
+    if (!server) {
+      this.builds++;
+      server = buildProjectGraphql(model, settings);
+      // A failed build is not cached: the next request tries again.
+      server.catch(() => this.cache.delete(key));
+      this.cache.set(key, server);
+    }
+    return server;
+  }
+
+  get size(): number {
+    return this.cache.size;
+  }
+
+  clear(): void {
+    this.cache.clear();
+  }
+}

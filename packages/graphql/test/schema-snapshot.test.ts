@@ -1,0 +1,21 @@
+// The generated schema of the blog example, printed and compared with the reviewed snapshot
+// (Strapi v5 names and shapes, reference §9). `UPDATE_SNAPSHOTS=1` rewrites the snapshot.
+import assert from 'node:assert/strict';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { it } from 'node:test';
+import { printSchema } from 'graphql';
+import { parseModel } from '@cms/schema';
+import { buildProjectSchema } from '@cms/graphql';
+import { blogRawModel } from '../../../test/fixtures/index.ts';
+
+const SNAPSHOT = join(import.meta.dirname, 'blog.schema.graphql');
+const unused = () => async () => null;
+const resolvers = { findMany: unused, connection: unused, findOne: unused, single: unused, create: unused, update: unused, remove: unused };
+
+it('the blog example generates the reviewed schema', () => {
+  const { schema } = buildProjectSchema(parseModel(blogRawModel() as never), resolvers);
+  const printed = `${printSchema(schema)}\n`;
+  if (process.env.UPDATE_SNAPSHOTS === '1') writeFileSync(SNAPSHOT, printed);
+  assert.equal(printed, readFileSync(SNAPSHOT, 'utf8'));
+});
