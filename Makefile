@@ -30,3 +30,4 @@ test: install services typecheck
 ## Benchmark our gateway against a hand-written fastify+pg server (autocannon, same run).
 bench: install services
 	node --import tsx test/bench/run.ts
+	node --expose-gc --import tsx test/bench/graphql-schema-cost.ts

@@ -113,7 +113,7 @@ class SchemaBuilder {
     for (const ct of Object.values(this.model.contentTypes)) {
       const name = this.names.typeOf.get(ct.uid)!;
       const type = this.object(ct.uid);
-      const readArgs: GraphQLFieldConfigArgumentMap = { status: { type: PublicationStatus } };
+      const readArgs: GraphQLFieldConfigArgumentMap = { status: { type: PublicationStatus }, hasPublishedVersion: { type: GraphQLBoolean } };
       if (ct.localized) readArgs.locale = { type: LocaleScalar };
       const writeArgs: GraphQLFieldConfigArgumentMap = { status: { type: PublicationStatus }, data: { type: new GraphQLNonNull(this.input(ct.uid)) } };
       const localeArg: GraphQLFieldConfigArgumentMap = ct.localized ? { locale: { type: LocaleScalar } } : {};

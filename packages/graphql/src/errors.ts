@@ -55,6 +55,9 @@ export function requestError(message: string, code: string, statusCode = 400, no
   return new GraphqlRequestError(statusCode, [{ message, ...(nodes?.locations ? { locations: nodes.locations } : {}), extensions: { code } }]);
 }
 
+/** Variable coercion (a bad value), as opposed to validation rules about variables (never used, undefined…). */
+const BAD_VARIABLE_VALUE = /^Variable "\$[^"]+" (got invalid value|of required type|of non-null type)/;
+
 /** mercurius's MER_ERR_GQL_VALIDATION (syntax, validation, depth, variable coercion) → Apollo codes. */
 export function fromMercuriusError(err: unknown): GraphqlRequestError | null {
   const e = err as { code?: string; errors?: unknown };
@@ -62,7 +65,7 @@ export function fromMercuriusError(err: unknown): GraphqlRequestError | null {
   const errors = (e.errors as GraphQLError[]).map((g): FormattedError => {
     const message = String(g.message);
     const code = message.startsWith('Syntax Error') ? 'GRAPHQL_PARSE_FAILED'
-      : message.startsWith('Variable "$') ? 'BAD_USER_INPUT'
+      : BAD_VARIABLE_VALUE.test(message) ? 'BAD_USER_INPUT'
       : 'GRAPHQL_VALIDATION_FAILED';
     return { message, ...(g.locations ? { locations: g.locations } : {}), extensions: { code } };
   });

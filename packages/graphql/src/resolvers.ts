@@ -9,7 +9,7 @@ import type { PhysicalModel } from '@cms/ddl';
 import { createDocument, deleteDocument, updateDocument, writeLocale, type DocumentStore, type WriteResult } from '@cms/documents';
 import { ForbiddenError, NotFoundError } from '@cms/errors';
 import {
-  compileRead, parseSort, planFilters, planSort, viewOf, type CompiledRead, type QueryPlan,
+  compileRead, parseSort, planFilters, planSort, viewOf, type CompiledRead, type FilterPlan, type QueryPlan,
 } from '@cms/query';
 import type { Model } from '@cms/schema';
 import type { SchemaNames } from './build-schema.ts';
@@ -69,17 +69,20 @@ export function createRootResolvers(model: Model, names: () => SchemaNames): Roo
     const args = tree.args as Args;
     const fields = mode === 'connection' ? nodesOf(tree, `${typeNameOf(uid)}EntityResponseCollection`) : tree.fieldsByTypeName;
     const root = planTreeSelection(env, view, fields);
+    // Strapi's `hasPublishedVersion`: only documents that have (or never had) a published version.
+    const published: FilterPlan | null = typeof args.hasPublishedVersion === 'boolean' ? { kind: 'publishedVersion', exists: args.hasPublishedVersion } : null;
     if (mode === 'document') {
-      return { plan: { scope: scope ?? scopeOf(ctx, uid, args), root, where: null, sort: [], page: { kind: 'offset', start: 0, limit: 1, withCount: false } }, window: { start: 0, limit: 1 } };
+      return { plan: { scope: scope ?? scopeOf(ctx, uid, args), root, where: published, sort: [], page: { kind: 'offset', start: 0, limit: 1, withCount: false } }, window: { start: 0, limit: 1 } };
     }
     const filters = filterNode(env, view, args.filters);
+    const planned = filters ? planFilters(env, view, filters) : null;
     const window = rowWindow(args.pagination as PaginationArgs | undefined, ctx.limits);
     const withCount = mode === 'connection' && wantsCount(tree, typeNameOf(uid));
     return {
       plan: {
         scope: scope ?? scopeOf(ctx, uid, args),
         root,
-        where: filters ? planFilters(env, view, filters) : null,
+        where: planned && published ? { kind: 'and', children: [planned, published] } : (planned ?? published),
         sort: planSort(env, view, parseSort(args.sort ?? undefined)),
         page: { kind: 'offset', start: window.start, limit: window.limit, withCount },
       },

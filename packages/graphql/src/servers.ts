@@ -5,7 +5,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import mercurius from 'mercurius';
 import {
-  NoSchemaIntrospectionCustomRule, getNamedType, getOperationAST, isInputObjectType, typeFromAST,
+  NoSchemaIntrospectionCustomRule, getNamedType, getOperationAST, getVariableValues, isInputObjectType, typeFromAST,
   type DocumentNode, type GraphQLError, type GraphQLSchema, type NamedTypeNode,
 } from 'graphql';
 import { LRUCache } from 'lru-cache';
@@ -56,8 +56,12 @@ export async function buildProjectGraphql(model: Model, settings: GraphqlSetting
   const app: FastifyInstance = Fastify({ logger: false });
   await app.register(mercurius, {
     schema,
+    // The gateway owns the HTTP side (tenant, auth, CSRF, GraphiQL); without mercurius's routes
+    // (static files, websocket) a build takes a fraction of the time.
+    routes: false,
     jit: 1,
-    cache: 1024,
+    // Parsed and validated documents per project: bounded, since every cached server keeps its own.
+    cache: 256,
     queryDepth: settings.depthLimit > 0 ? settings.depthLimit : undefined,
     validationRules: settings.introspection ? [] : [NoSchemaIntrospectionCustomRule],
     errorFormatter: (execution, context) => {
@@ -71,8 +75,20 @@ export async function buildProjectGraphql(model: Model, settings: GraphqlSetting
   app.graphql.addHook('preExecution', async (_schema, document, context, variables) => {
     const state = (context as unknown as Record<symbol, RequestState>)[kState];
     const operationName = (context as unknown as { operationName?: string }).operationName;
-    if (state?.method === 'GET' && getOperationAST(document, operationName)?.operation !== 'query') {
+    const operation = getOperationAST(document, operationName);
+    if (!operation) {
+      throw requestError(operationName ? `Unknown operation named "${operationName}".` : 'Must provide operation name if query contains multiple operations.', 'OPERATION_RESOLUTION_FAILURE');
+    }
+    if (state?.method === 'GET' && operation.operation !== 'query') {
       throw requestError('Can only perform a mutation operation from a POST request.', 'BAD_REQUEST', 405);
+    }
+    // Variables are coerced here on every request: mercurius skips it on the request that
+    // JIT-compiles a document, and the cost estimate below needs valid values.
+    if (operation.variableDefinitions?.length) {
+      const coerced = getVariableValues(schema, operation.variableDefinitions, (variables ?? {}) as Record<string, unknown>, { maxErrors: 20 });
+      if (coerced.errors) {
+        throw new GraphqlRequestError(400, coerced.errors.map((e) => ({ message: e.message, ...(e.locations ? { locations: e.locations } : {}), extensions: { code: 'BAD_USER_INPUT' } })));
+      }
     }
     // graphql-jit 0.8.9 compiles variable coercion recursively without a cycle guard, and every
     // filter input is recursive (and/or/not): such operations run on graphql-js instead. Handing
@@ -99,6 +115,11 @@ export async function buildProjectGraphql(model: Model, settings: GraphqlSetting
     names,
     buildMs,
     async execute(request, context) {
+      // graphql-js coerces variables recursively: refuse absurd nesting before it does.
+      if (nestingExceeds(request.variables, MAX_VARIABLE_DEPTH)) {
+        const known = requestError(`Variables are nested more than ${MAX_VARIABLE_DEPTH} levels deep`, 'BAD_USER_INPUT');
+        return { statusCode: known.statusCode, body: { errors: known.errors }, internalErrors: [] };
+      }
       const failures: unknown[] = [];
       const state: RequestState = { method: request.method, onInternal: (err) => failures.push(err) };
       Object.assign(context, { [kState]: state, operationName: request.operationName });
@@ -113,6 +134,20 @@ export async function buildProjectGraphql(model: Model, settings: GraphqlSetting
     },
     close: () => app.close(),
   };
+}
+
+const MAX_VARIABLE_DEPTH = 100;
+
+/** Is any value nested deeper than `limit` (arrays and objects)? Iterative: the input may be hostile. */
+function nestingExceeds(value: unknown, limit: number): boolean {
+  const stack: Array<[unknown, number]> = [[value, 0]];
+  while (stack.length) {
+    const [v, depth] = stack.pop()!;
+    if (v === null || typeof v !== 'object') continue;
+    if (depth >= limit) return true;
+    for (const child of Array.isArray(v) ? v : Object.values(v)) stack.push([child, depth + 1]);
+  }
+  return false;
 }
 
 const inputObjectVariables = new WeakMap<DocumentNode, boolean>();

@@ -46,6 +46,8 @@ export type FilterPlan =
   /** EXISTS over the rows reached by `hop`; `orMissing` adds "or there is no such row" (LEFT JOIN semantics). */
   | { kind: 'exists'; key: string; hop: Hop; child: FilterPlan; orMissing: boolean }
   | { kind: 'const'; value: boolean }
+  /** Strapi's `hasPublishedVersion`: does the row's document have a published row (any locale)? */
+  | { kind: 'publishedVersion'; exists: boolean }
   /** `_q`: case-insensitive contains over `fields`, and over `numeric` when the term is a number */
   | { kind: 'search'; fields: ScalarField[]; numeric: ScalarField[]; pattern: string; isNumber: boolean };
 

@@ -1,5 +1,6 @@
 // FilterPlan → a boolean SQL expression over the row alias. Operators follow Strapi's Postgres
 // SQL (reference §3.6); every value is a bound parameter cast to the column's type.
+import { COLUMNS } from '@cms/ddl';
 import { castSqlType, isJsonType } from './cast-values.ts';
 import type { ScalarField, TypeView } from './model-view.ts';
 import type { FilterPlan } from './query-plan.ts';
@@ -35,6 +36,13 @@ export function renderFilter(b: SqlBuilder, node: FilterPlan, alias: string, vie
     }
     case 'compare':
       return renderCompare(b, node, alias);
+    case 'publishedVersion': {
+      if (!view.draftAndPublish) return node.exists ? 'TRUE' : 'FALSE';
+      const v = b.alias('v');
+      const found = `EXISTS (SELECT 1 FROM ${b.table(view.table)} ${v} WHERE ${col(v, COLUMNS.documentId)} = ${col(alias, COLUMNS.documentId)} ` +
+        `AND ${col(v, COLUMNS.publishedAt)} IS NOT NULL)`;
+      return node.exists ? found : `NOT ${found}`;
+    }
   }
 }
 
