@@ -289,6 +289,17 @@ describe('GraphQL API', () => {
       assert.deepEqual(d.tags, [{ label: 'alpha', color: null }]);
       assert.equal((await p.admin.put(`${base}/schema`, blogRawModel())).statusCode, 200);
     });
+
+    it('a model whose GraphQL names collide is refused at push, and the model is unchanged', async () => {
+      const base = `/v1/projects/${p.slug}`;
+      const model = blogRawModel();
+      model.contentTypes['api::error.error'] = { kind: 'collectionType', info: { singularName: 'error', pluralName: 'errors', displayName: 'Error' }, attributes: { code: { type: 'string' } } };
+      const res = await p.admin.put(`${base}/schema`, model);
+      assert.equal(res.statusCode, 400);
+      assert.equal(res.json().error.name, 'ValidationError');
+      assert.match(res.json().error.message, /^The model cannot be served over GraphQL: .*"Error"/);
+      assert.equal((await p.admin.get(`${base}/schema`)).json().contentTypes['api::error.error'], undefined);
+    });
   });
 
   describe('limits and transport', () => {

@@ -1,6 +1,7 @@
 // Control-plane services shared by the management API and the content API.
 import { AccountService, ApiTokenService, RoleService, SessionTokens } from '@cms/auth';
 import { UsageMeter } from '@cms/billing';
+import { checkGraphqlNames } from '@cms/graphql';
 import { LocaleService, ModelStore, ProjectService } from '@cms/tenancy';
 import type { Platform } from './platform.ts';
 
@@ -31,7 +32,7 @@ export function createServices(platform: Platform): Services {
     locales: new LocaleService(pool, platform.registry),
     roles,
     apiTokens,
-    models: new ModelStore(pool, platform.registry),
+    models: new ModelStore(pool, platform.registry, [checkGraphqlNames]),
     usage,
     close: () => usage.close(),
   };

@@ -6,3 +6,4 @@ export { DEFAULT_GRAPHQL_SETTINGS, graphqlSettingsOf, parseGraphqlSettings, type
 export { GRAPHIQL_ASSETS } from './graphiql.ts';
 export type { GraphqlContext } from './resolvers.ts';
 export { rowWindow, pageInfo, type GraphqlLimits } from './pagination.ts';
+export { checkGraphqlNames } from './check-names.ts';

@@ -34,7 +34,11 @@ export function toRawModel(input: { contentTypes?: unknown; components?: unknown
 }
 
 export class ModelStore {
-  constructor(private readonly pool: DatabasePool, private readonly registry: ProjectRegistry) {}
+  /**
+   * `checks` are what the API layers require of a model beyond its own validity (e.g. GraphQL
+   * names that do not collide); each throws a ValidationError to refuse the push.
+   */
+  constructor(private readonly pool: DatabasePool, private readonly registry: ProjectRegistry, private readonly checks: ReadonlyArray<(model: Model) => void> = []) {}
 
   async current(projectId: number, db: Db = this.pool): Promise<ModelVersion> {
     const row = (await db.maybeOne(compiledQuery({
@@ -46,6 +50,12 @@ export class ModelStore {
     return row ? { version: row.version, raw: row.model } : { version: 0, raw: EMPTY };
   }
 
+  private validate(raw: RawModel): Model {
+    const model = parseModel(raw);
+    for (const check of this.checks) check(model);
+    return model;
+  }
+
   /**
    * Make the project's model equal to `change` (declarative), or to `change(current)` computed
    * under the project's row lock, so concurrent partial edits never lose each other.
@@ -53,7 +63,7 @@ export class ModelStore {
    */
   async push(project: ProjectRecord, change: RawModel | ((current: RawModel) => RawModel), options: PushOptions = {}): Promise<PushResult> {
     // A whole model is validated before taking the lock; a derived one once it is computed.
-    if (typeof change !== 'function') parseModel(change);
+    if (typeof change !== 'function') this.validate(change);
     const result = await this.pool.transaction(async (tx) => {
       // Serialise pushes of one project: the row lock is held until commit.
       const locked = (await tx.maybeOne(compiledQuery({
@@ -63,7 +73,7 @@ export class ModelStore {
       if (!locked) throw new Error(`project ${project.id} vanished during a schema push`);
       const current = await this.current(project.id, tx);
       const input = typeof change === 'function' ? change(current.raw) : change;
-      const next: Model = parseModel(input);
+      const next = this.validate(input);
       // Compare as text: key order is meaningful (attribute order is the response order).
       if (JSON.stringify(current.raw) === JSON.stringify(input)) return { ...current, changed: false, steps: [] };
       const plan = planMigration(parseModel(current.raw), next, { renames: options.renames });
