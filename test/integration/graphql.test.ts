@@ -321,6 +321,15 @@ describe('GraphQL API', () => {
       assert.equal((await gql(p.api, query, { n: 1 })).status, 200);
     });
 
+    it('each operation of a document is costed on its own', async () => {
+      const document = 'query Cheap { tags { label } } query Dear { posts(pagination: { limit: 100 }) { tags(pagination: { limit: 50 }) { posts(pagination: { limit: 50 }) { title } } } }';
+      const cheap = await p.api.post('/graphql', { query: document, operationName: 'Cheap' });
+      assert.equal(cheap.statusCode, 200);
+      const dear = await p.api.post('/graphql', { query: document, operationName: 'Dear' });
+      assert.equal(dear.statusCode, 400);
+      assert.match(dear.json().errors[0].message, /estimated cost \d+ exceeds the limit of 50000/);
+    });
+
     it('GET runs queries, refuses mutations, and needs a CSRF-safe request', async () => {
       const q = encodeURIComponent('{ tags(sort: "label") { label } }');
       const blocked = await p.api.get(`/graphql?query=${q}`);

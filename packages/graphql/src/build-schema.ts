@@ -9,8 +9,8 @@ import {
 import type { Attribute, Model, ScalarAttribute, ScalarType } from '@cms/schema';
 import { UPLOAD_FILE_UID } from '@cms/query';
 import {
-  componentTypeName, connectionSuffix, dynamicZoneTypeName, enumMemberNames, enumTypeName, findOneQueryName, findQueryName,
-  typeName,
+  componentTypeName, connectionSuffix, dynamicZoneTypeName, entityCollectionName, enumMemberNames, enumTypeName, findOneQueryName,
+  findQueryName, relationCollectionName, typeName,
 } from './names.ts';
 import { DateScalar, DateTimeScalar, JSONScalar, LocaleScalar, LongScalar, TimeScalar } from './scalars.ts';
 import { dynamicZoneInputScalar } from './dynamic-zone-input.ts';
@@ -223,23 +223,20 @@ class SchemaBuilder {
     const args = this.listArgs(target);
     const type = this.object(target);
     const flat: GraphQLFieldConfig<unknown, unknown> = { type: nonNull(list(type)), args, resolve: linkResolver };
-    const collection = new GraphQLObjectType({ name: `${type.name}RelationResponseCollection`, fields: { nodes: { type: nonNull(list(nonNull(type))) } } });
-    return { [name]: flat, [`${name}${connectionSuffix}`]: { type: this.collection(collection), args, resolve: linkConnectionResolver } };
+    const collection = this.collection(relationCollectionName(type.name), () => ({ nodes: { type: nonNull(list(nonNull(type))) } }));
+    return { [name]: flat, [`${name}${connectionSuffix}`]: { type: collection, args, resolve: linkConnectionResolver } };
   }
 
-  private collection(type: GraphQLObjectType): GraphQLObjectType {
-    const known = this.collections.get(type.name);
-    if (known) return known;
-    this.collections.set(type.name, type);
+  /** A collection type, made once per name (many relations share their target's). */
+  private collection(name: string, fields: () => GraphQLFieldConfigMap<unknown, unknown>): GraphQLObjectType {
+    let type = this.collections.get(name);
+    if (!type) this.collections.set(name, (type = new GraphQLObjectType({ name, fields })));
     return type;
   }
 
   private entityCollection(uid: string): GraphQLObjectType {
     const type = this.object(uid);
-    return this.collection(new GraphQLObjectType({
-      name: `${type.name}EntityResponseCollection`,
-      fields: { nodes: { type: nonNull(list(nonNull(type))) }, pageInfo: { type: nonNull(Pagination) } },
-    }));
+    return this.collection(entityCollectionName(type.name), () => ({ nodes: { type: nonNull(list(nonNull(type))) }, pageInfo: { type: nonNull(Pagination) } }));
   }
 
   private dynamicZone(owner: string, attribute: string, components: string[]): GraphQLUnionType {

@@ -6,10 +6,7 @@ import { validateSchema } from 'graphql';
 import { ValidationError } from '@cms/errors';
 import type { Model } from '@cms/schema';
 import { buildProjectSchema } from './build-schema.ts';
-import type { RootResolvers } from './field-resolvers.ts';
-
-const unused = () => async () => null;
-const NO_RESOLVERS: RootResolvers = { findMany: unused, connection: unused, findOne: unused, single: unused, create: unused, update: unused, remove: unused };
+import { NO_RESOLVERS } from './field-resolvers.ts';
 
 export function checkGraphqlNames(model: Model): void {
   let problems: string[];

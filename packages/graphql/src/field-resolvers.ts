@@ -20,6 +20,10 @@ export interface RootResolvers {
   remove(uid: string): RootResolver;
 }
 
+const unused = () => async () => null;
+/** Resolvers that answer nothing: for building a schema only to print or validate it. */
+export const NO_RESOLVERS: RootResolvers = { findMany: unused, connection: unused, findOne: unused, single: unused, create: unused, update: unused, remove: unused };
+
 export function responseKey(info: Pick<GraphQLResolveInfo, 'fieldNodes'>): string {
   const node = info.fieldNodes[0]!;
   return node.alias?.value ?? node.name.value;

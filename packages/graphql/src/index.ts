@@ -1,9 +1,9 @@
 // @cms/graphql: each project's GraphQL API, generated from its model with Strapi v5's names,
 // served by mercurius, and read through the same planner and SQL renderer as REST.
-export { buildProjectSchema, FILE_TYPE_NAME, type SchemaNames } from './build-schema.ts';
+export { buildProjectSchema, type SchemaNames } from './build-schema.ts';
+export { NO_RESOLVERS } from './field-resolvers.ts';
 export { buildProjectGraphql, GraphqlServers, type GraphqlRequest, type GraphqlResponse, type ProjectGraphql } from './servers.ts';
 export { DEFAULT_GRAPHQL_SETTINGS, graphqlSettingsOf, parseGraphqlSettings, type GraphqlSettings } from './settings.ts';
 export { GRAPHIQL_ASSETS } from './graphiql.ts';
 export type { GraphqlContext } from './resolvers.ts';
-export { rowWindow, pageInfo, type GraphqlLimits } from './pagination.ts';
 export { checkGraphqlNames } from './check-names.ts';

@@ -30,6 +30,11 @@ export const findOneQueryName = (type: ContentType): string => camelCase(type.si
 export const findQueryName = (type: ContentType): string => camelCase(type.pluralName);
 export const connectionSuffix = '_connection';
 
+/** `<Type>EntityResponseCollection {nodes, pageInfo}` of a top-level `_connection`. */
+export const entityCollectionName = (typeName: string): string => `${typeName}EntityResponseCollection`;
+/** `<Type>RelationResponseCollection {nodes}` of a relation's `_connection`. */
+export const relationCollectionName = (typeName: string): string => `${typeName}RelationResponseCollection`;
+
 export const dynamicZoneTypeName = (owner: string, attribute: string): string => `${owner}${pascalCase(attribute)}DynamicZone`;
 
 const GRAPHQL_NAME = /^[_A-Za-z][_0-9A-Za-z]*$/;

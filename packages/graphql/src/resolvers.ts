@@ -9,13 +9,14 @@ import type { PhysicalModel } from '@cms/ddl';
 import { createDocument, deleteDocument, updateDocument, writeLocale, type DocumentStore, type WriteResult } from '@cms/documents';
 import { ForbiddenError, NotFoundError } from '@cms/errors';
 import {
-  compileRead, parseSort, planFilters, planSort, viewOf, type CompiledRead, type FilterPlan, type QueryPlan,
+  compileRead, parseSort, planFilters, planSort, viewOf, type CompiledRead, type FilterPlan, type PagePlan, type QueryPlan, type TypeView,
 } from '@cms/query';
 import type { Model } from '@cms/schema';
 import type { SchemaNames } from './build-schema.ts';
 import type { RootResolvers } from './field-resolvers.ts';
 import { filterNode } from './filters.ts';
-import { pageInfo, rowWindow, type GraphqlLimits, type PaginationArgs, type RowWindow } from './pagination.ts';
+import { entityCollectionName } from './names.ts';
+import { pageInfo, rowWindow, type GraphqlLimits, type PaginationArgs } from './pagination.ts';
 import { nodesOf, planTreeSelection, type GraphPlanEnv } from './selection.ts';
 
 /** What a request brings to the resolvers (built by the gateway per request). */
@@ -51,42 +52,37 @@ export function createRootResolvers(model: Model, names: () => SchemaNames): Roo
     canFind: (uid) => ctx.access.can(uid, 'find'),
   });
 
-  const typeNameOf = (uid: string) => names().typeOf.get(uid)!;
-
   /** Status and locale of a read: the arguments, else published and the default locale. */
-  function scopeOf(ctx: GraphqlContext, uid: string, args: Args) {
-    const view = viewOf(envOf(ctx), uid);
+  function scopeOf(ctx: GraphqlContext, view: TypeView, args: Args): QueryPlan['scope'] {
     const status = view.draftAndPublish && args.status === 'draft' ? 'draft' as const : 'published' as const;
     const locale = view.localized ? (typeof args.locale === 'string' ? args.locale : ctx.defaultLocale) : null;
     return { schema: ctx.schemaName, status, locale: locale === '*' ? null : locale };
   }
 
   /** Plan of a root field: `mode` says where the document selection sits in its return type. */
-  function planRoot(ctx: GraphqlContext, uid: string, info: GraphQLResolveInfo, mode: 'document' | 'list' | 'connection', scope?: QueryPlan['scope']): { plan: QueryPlan; window: RowWindow } {
+  function planRoot(ctx: GraphqlContext, uid: string, info: GraphQLResolveInfo, mode: 'document' | 'list' | 'connection', scope?: QueryPlan['scope']): QueryPlan {
     const env = envOf(ctx);
     const view = viewOf(env, uid);
     const tree = parseResolveInfo(info) as ResolveTree;
     const args = tree.args as Args;
-    const fields = mode === 'connection' ? nodesOf(tree, `${typeNameOf(uid)}EntityResponseCollection`) : tree.fieldsByTypeName;
+    const collection = entityCollectionName(names().typeOf.get(uid)!);
+    const fields = mode === 'connection' ? nodesOf(tree, collection) : tree.fieldsByTypeName;
     const root = planTreeSelection(env, view, fields);
     // Strapi's `hasPublishedVersion`: only documents that have (or never had) a published version.
     const published: FilterPlan | null = typeof args.hasPublishedVersion === 'boolean' ? { kind: 'publishedVersion', exists: args.hasPublishedVersion } : null;
     if (mode === 'document') {
-      return { plan: { scope: scope ?? scopeOf(ctx, uid, args), root, where: published, sort: [], page: { kind: 'offset', start: 0, limit: 1, withCount: false } }, window: { start: 0, limit: 1 } };
+      return { scope: scope ?? scopeOf(ctx, view, args), root, where: published, sort: [], page: { kind: 'offset', start: 0, limit: 1, withCount: false } };
     }
     const filters = filterNode(env, view, args.filters);
     const planned = filters ? planFilters(env, view, filters) : null;
     const window = rowWindow(args.pagination as PaginationArgs | undefined, ctx.limits);
-    const withCount = mode === 'connection' && wantsCount(tree, typeNameOf(uid));
+    const withCount = mode === 'connection' && wantsCount(tree, collection);
     return {
-      plan: {
-        scope: scope ?? scopeOf(ctx, uid, args),
-        root,
-        where: planned && published ? { kind: 'and', children: [planned, published] } : (planned ?? published),
-        sort: planSort(env, view, parseSort(args.sort ?? undefined)),
-        page: { kind: 'offset', start: window.start, limit: window.limit, withCount },
-      },
-      window,
+      scope: scope ?? scopeOf(ctx, view, args),
+      root,
+      where: planned && published ? { kind: 'and', children: [planned, published] } : (planned ?? published),
+      sort: planSort(env, view, parseSort(args.sort ?? undefined)),
+      page: { kind: 'offset', start: window.start, limit: window.limit, withCount },
     };
   }
 
@@ -96,14 +92,13 @@ export function createRootResolvers(model: Model, names: () => SchemaNames): Roo
     let perNode = reads.get(node);
     if (!perNode) reads.set(node, (perNode = new Map()));
     const key = `${ctx.access.key}\n${ctx.defaultLocale}\n${ctx.limits.defaultLimit}/${ctx.limits.maxLimit}\n${JSON.stringify(info.variableValues)}`;
-    let hit = perNode.get(key) as (CompiledRead & { window?: RowWindow }) | undefined;
+    let hit = perNode.get(key);
     if (!hit) {
-      const { plan, window } = planRoot(ctx, uid, info, mode);
-      hit = Object.assign(compileRead(plan), { window });
+      hit = compileRead(planRoot(ctx, uid, info, mode));
       if (perNode.size >= READS_PER_NODE) perNode.delete(perNode.keys().next().value!);
       perNode.set(key, hit);
     }
-    return hit as CompiledRead & { window: RowWindow };
+    return hit;
   }
 
   const storeOf = (ctx: GraphqlContext): DocumentStore => ({
@@ -113,8 +108,7 @@ export function createRootResolvers(model: Model, names: () => SchemaNames): Roo
   /** The written version, shaped by the mutation's selection. */
   async function readBack(ctx: GraphqlContext, uid: string, info: GraphQLResolveInfo, written: WriteResult): Promise<unknown> {
     const scope = { schema: ctx.schemaName, status: written.status, locale: written.locale };
-    const { plan } = planRoot(ctx, uid, info, 'document', scope);
-    const json = await compileRead(plan).findOne(ctx.db, written.documentId);
+    const json = await compileRead(planRoot(ctx, uid, info, 'document', scope)).findOne(ctx.db, written.documentId);
     return json === null ? null : JSON.parse(json);
   }
 
@@ -145,8 +139,10 @@ export function createRootResolvers(model: Model, names: () => SchemaNames): Roo
         const read = cachedRead(ctx, uid, info, 'connection');
         const { json, total } = await read.find(ctx.db);
         const nodes = JSON.parse(json) as unknown[];
-        // Without a count requested, pageInfo fields other than total/pageCount still answer.
-        return { nodes, pageInfo: pageInfo(read.window, total ?? nodes.length) };
+        // Root lists are planned as offset windows (planRoot). Without a count requested,
+        // pageInfo fields other than total/pageCount still answer.
+        const { start, limit } = read.plan.page as Extract<PagePlan, { kind: 'offset' }>;
+        return { nodes, pageInfo: pageInfo({ start, limit }, total ?? nodes.length) };
       };
     },
     findOne(uid): Resolver {
@@ -207,7 +203,7 @@ export function createRootResolvers(model: Model, names: () => SchemaNames): Roo
 }
 
 /** Does a connection's selection ask for a count (`pageInfo { total | pageCount }`)? */
-function wantsCount(tree: ResolveTree, typeName: string): boolean {
-  const fields = tree.fieldsByTypeName[`${typeName}EntityResponseCollection`] ?? {};
+function wantsCount(tree: ResolveTree, collection: string): boolean {
+  const fields = tree.fieldsByTypeName[collection] ?? {};
   return Object.values(fields).some((f) => f.name === 'pageInfo' && Object.values(f.fieldsByTypeName.Pagination ?? {}).some((p) => p.name === 'total' || p.name === 'pageCount'));
 }

@@ -12,7 +12,7 @@ import {
 import type { SchemaNames } from './build-schema.ts';
 import { POPULATED } from './field-resolvers.ts';
 import { filterNode } from './filters.ts';
-import { connectionSuffix } from './names.ts';
+import { connectionSuffix, relationCollectionName } from './names.ts';
 import { rowWindow, type GraphqlLimits, type PaginationArgs } from './pagination.ts';
 
 export interface GraphPlanEnv extends PlanEnv {
@@ -67,7 +67,7 @@ export function planTreeSelection(env: GraphPlanEnv, view: TypeView, fields: Fie
 function planRows(env: GraphPlanEnv, key: string, hop: Hop, many: boolean, tree: ResolveTree, connection: boolean): PopulatePlan {
   const target = hop.target;
   const typeName = env.names.typeOf.get(target.uid)!;
-  const sub = connection ? nodesOf(tree, `${typeName}RelationResponseCollection`) : tree.fieldsByTypeName;
+  const sub = connection ? nodesOf(tree, relationCollectionName(typeName)) : tree.fieldsByTypeName;
   const selection = planTreeSelection(env, target, sub);
   if (!many) return { kind: 'rows', key, hop, many, count: false, selection, where: null, sort: [] };
   const filters = filterNode(env, target, tree.args.filters);

@@ -6,7 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import mercurius from 'mercurius';
 import {
   NoSchemaIntrospectionCustomRule, getNamedType, getOperationAST, getVariableValues, isInputObjectType, typeFromAST,
-  type DocumentNode, type GraphQLError, type GraphQLSchema, type NamedTypeNode,
+  type GraphQLError, type GraphQLSchema, type OperationDefinitionNode,
 } from 'graphql';
 import { LRUCache } from 'lru-cache';
 import type { Model } from '@cms/schema';
@@ -70,8 +70,9 @@ export async function buildProjectGraphql(model: Model, settings: GraphqlSetting
       return { statusCode: 200, response: { data: execution.data ?? null, errors: errors as unknown as GraphQLError[] } };
     },
   });
-  // Limits that need the variables run after validation, before any resolver.
-  const costs = new WeakMap<DocumentNode, number>();
+  // Limits that need the variables run after validation, before any resolver. An operation
+  // without variables has one cost, kept with it (a document may hold several operations).
+  const costs = new WeakMap<OperationDefinitionNode, number>();
   app.graphql.addHook('preExecution', async (_schema, document, context, variables) => {
     const state = (context as unknown as Record<symbol, RequestState>)[kState];
     const operationName = (context as unknown as { operationName?: string }).operationName;
@@ -93,14 +94,14 @@ export async function buildProjectGraphql(model: Model, settings: GraphqlSetting
     // graphql-jit 0.8.9 compiles variable coercion recursively without a cycle guard, and every
     // filter input is recursive (and/or/not): such operations run on graphql-js instead. Handing
     // the same document back as "modified" is how mercurius is told not to compile it.
-    const interpreted = variableInputObjects(schema, document, operationName) ? { document } : undefined;
+    const interpreted = hasInputObjectVariables(schema, operation) ? { document } : undefined;
     if (settings.costLimit <= 0) return interpreted;
     const gqlContext = context as unknown as GraphqlContext;
-    const hasVariables = variables !== undefined && Object.keys(variables).length > 0;
-    let cost = hasVariables ? undefined : costs.get(document);
+    const constant = !operation.variableDefinitions?.length;
+    let cost = constant ? costs.get(operation) : undefined;
     if (cost === undefined) {
       cost = operationCost(schema, document, variables as Record<string, unknown> | undefined, operationName, gqlContext.limits);
-      if (!hasVariables) costs.set(document, cost);
+      if (constant) costs.set(operation, cost);
     }
     if (cost > settings.costLimit) {
       throw requestError(`The query is too expensive: its estimated cost ${cost} exceeds the limit of ${settings.costLimit}.`, 'GRAPHQL_VALIDATION_FAILED');
@@ -150,18 +151,17 @@ function nestingExceeds(value: unknown, limit: number): boolean {
   return false;
 }
 
-const inputObjectVariables = new WeakMap<DocumentNode, boolean>();
+const inputObjectVariables = new WeakMap<OperationDefinitionNode, boolean>();
 
 /** Does the operation declare a variable of an input object type (directly or in a list)? */
-function variableInputObjects(schema: GraphQLSchema, document: DocumentNode, operationName: string | undefined): boolean {
-  let known = inputObjectVariables.get(document);
+function hasInputObjectVariables(schema: GraphQLSchema, operation: OperationDefinitionNode): boolean {
+  let known = inputObjectVariables.get(operation);
   if (known === undefined) {
-    const operation = getOperationAST(document, operationName);
-    known = (operation?.variableDefinitions ?? []).some((v) => {
-      const type = typeFromAST(schema, v.type as NamedTypeNode);
+    known = (operation.variableDefinitions ?? []).some((v) => {
+      const type = typeFromAST(schema, v.type);
       return type !== undefined && isInputObjectType(getNamedType(type));
     });
-    inputObjectVariables.set(document, known);
+    inputObjectVariables.set(operation, known);
   }
   return known;
 }

@@ -28,10 +28,20 @@ const BOUNDS: Record<'defaultLimit' | 'maxLimit' | 'depthLimit' | 'costLimit', [
   costLimit: [0, 100_000_000],
 };
 
+// Effective settings per stored settings object: a project record is reused across requests
+// until its invalidation, so each request does not merge them again.
+const effective = new WeakMap<object, Readonly<GraphqlSettings>>();
+
 /** Stored settings → effective settings (stored values were validated by `parseGraphqlSettings`). */
-export function graphqlSettingsOf(projectSettings: Record<string, unknown> | undefined): GraphqlSettings {
-  const stored = projectSettings?.graphql;
-  return stored && typeof stored === 'object' ? { ...DEFAULT_GRAPHQL_SETTINGS, ...(stored as Partial<GraphqlSettings>) } : { ...DEFAULT_GRAPHQL_SETTINGS };
+export function graphqlSettingsOf(projectSettings: Record<string, unknown> | undefined): Readonly<GraphqlSettings> {
+  if (!projectSettings) return DEFAULT_GRAPHQL_SETTINGS;
+  let settings = effective.get(projectSettings);
+  if (!settings) {
+    const stored = projectSettings.graphql;
+    settings = Object.freeze(stored && typeof stored === 'object' ? { ...DEFAULT_GRAPHQL_SETTINGS, ...(stored as Partial<GraphqlSettings>) } : DEFAULT_GRAPHQL_SETTINGS);
+    effective.set(projectSettings, settings);
+  }
+  return settings;
 }
 
 /** A settings update (any subset of the keys) merged over `current`, or a ValidationError naming every bad key. */
