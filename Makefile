@@ -4,7 +4,7 @@ NODE_MODULES := node_modules/.package-lock.json
 TEST_FILES = $(shell find packages apps test -name '*.test.ts' -not -path '*/node_modules/*' | sort)
 TEST_CONCURRENCY ?= 4
 
-.PHONY: start test install typecheck bench services
+.PHONY: start worker test install typecheck bench services
 
 $(NODE_MODULES): package.json $(wildcard packages/*/package.json apps/*/package.json)
 	@command -v node >/dev/null || { echo "Node.js 20+ is required (apt-get install nodejs npm)"; exit 1; }
@@ -16,6 +16,10 @@ install: $(NODE_MODULES)
 ## Run the platform (embedded Postgres and in-process jobs unless DATABASE_URL / REDIS_URL are set).
 start: install
 	npx tsx apps/gateway/src/main.ts
+
+## A separate media worker (needs DATABASE_URL and REDIS_URL; gateways also process jobs unless MEDIA_WORKER=false).
+worker: install
+	npx tsx apps/worker/src/main.ts
 
 typecheck: install
 	npx tsc -p tsconfig.json --noEmit

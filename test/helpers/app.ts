@@ -1,5 +1,8 @@
 // An in-process gateway on its own fresh database and Redis prefix, driven with app.inject().
 import { randomBytes } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { loadConfig } from '@cms/config';
 import { silentLogger } from '@cms/telemetry';
@@ -28,6 +31,8 @@ export function testEnv(db: TestDatabase, extra: Record<string, string> = {}): R
     BASE_DOMAIN: TEST_BASE_DOMAIN,
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     DB_POOL_SIZE: '5',
+    // Project ids restart at 1 in every test database, so each test run keeps media apart.
+    MEDIA_DIR: join(tmpdir(), `cms-test-media-${db.name}`),
     ...extra,
   };
 }
@@ -53,7 +58,10 @@ export async function startTestApp(options: { env?: Record<string, string>; shar
     async close() {
       await app.fastify.close();
       await platform.close();
-      if (owned) await db.drop();
+      if (owned) {
+        await db.drop();
+        await rm(env.MEDIA_DIR!, { recursive: true, force: true });
+      }
     },
   };
 }

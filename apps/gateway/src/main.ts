@@ -1,6 +1,6 @@
 // `make start`: run one gateway on embedded defaults unless DATABASE_URL / REDIS_URL are set.
 import { loadConfig } from '@cms/config';
-import { createLogger } from '@cms/telemetry';
+import { closeOnSignals, createLogger } from '@cms/telemetry';
 import { buildApp } from './app.ts';
 import { createPlatform } from './platform.ts';
 
@@ -13,14 +13,7 @@ const origin = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:
 logger.info({ url: origin }, 'platform ready');
 process.stdout.write(`\n  Dashboard and management API: ${origin}/  (API under ${origin}/v1)\n  Project APIs: ${origin}/p/{slug}/api and /p/{slug}/graphql\n\n`);
 
-let closing = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, async () => {
-    if (closing) return;
-    closing = true;
-    logger.info({ signal }, 'shutting down');
-    await fastify.close();
-    await platform.close();
-    process.exit(0);
-  });
-}
+closeOnSignals(logger, async () => {
+  await fastify.close();
+  await platform.close();
+});

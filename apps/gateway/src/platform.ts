@@ -3,6 +3,7 @@
 import type { Config } from '@cms/config';
 import { CONTROL_SCHEMA, controlMigrations, createDatabase, runMigrations, type Database } from '@cms/db';
 import { GraphqlServers } from '@cms/graphql';
+import { createMediaRuntime, type MediaLibrary } from '@cms/media';
 import type { Logger } from '@cms/telemetry';
 import { createBus, ProjectRegistry, RuntimeCache, type Bus } from '@cms/tenancy';
 
@@ -15,6 +16,8 @@ export interface Platform {
   runtimes: RuntimeCache;
   /** Per-project GraphQL servers, built on first use. */
   graphql: GraphqlServers;
+  /** Every project's media library (storage, jobs). */
+  media: MediaLibrary;
   close(): Promise<void>;
 }
 
@@ -27,6 +30,7 @@ export async function createPlatform(config: Config, logger: Logger): Promise<Pl
   await registry.start();
   const runtimes = new RuntimeCache(db.pool, registry, config.runtimeCacheSize);
   const graphql = new GraphqlServers(config.graphqlCacheSize);
+  const media = createMediaRuntime(config, db.pool, logger, { runWorker: config.media.workerInGateway });
   return {
     config,
     logger,
@@ -35,8 +39,10 @@ export async function createPlatform(config: Config, logger: Logger): Promise<Pl
     registry,
     runtimes,
     graphql,
+    media: media.library,
     async close() {
       graphql.clear();
+      await media.close();
       await bus.close();
       await db.close();
     },

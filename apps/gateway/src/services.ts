@@ -28,7 +28,13 @@ export function createServices(platform: Platform): Services {
   return {
     accounts: new AccountService(pool),
     sessions: new SessionTokens(platform.config.appSecret),
-    projects: new ProjectService(pool, platform.registry, [(tx, project) => roles.createDefaults(tx, project.id)]),
+    projects: new ProjectService(pool, platform.registry, [(tx, project) => roles.createDefaults(tx, project.id)], [
+      // Media objects are outside the dropped schema; failing to delete them must not fail the delete.
+      (project) => platform.media.removeProject(project.id).then(
+        (deleted) => platform.logger.info({ projectId: project.id, deleted }, 'project media deleted'),
+        (err) => platform.logger.error({ err, projectId: project.id }, 'could not delete project media'),
+      ),
+    ]),
     locales: new LocaleService(pool, platform.registry),
     roles,
     apiTokens,

@@ -9,7 +9,21 @@ export interface S3Config {
   region: string;
   accessKeyId?: string;
   secretAccessKey?: string;
+}
+
+export interface MediaConfig {
+  /** Local-disk storage root when no bucket is configured (MEDIA_DIR, default `{dataDir}/media`). */
+  dir: string;
+  /** MEDIA_PUBLIC_URL: base of every media URL (a CDN); unset → the bucket's URL, or `/uploads/…` on local disk. */
   publicUrl?: string;
+  /** How long an upload answer waits for image formats before answering with what is ready, ms. */
+  processingWaitMs: number;
+  /** Whether the gateway also processes media jobs (off when apps/worker instances do it). */
+  workerInGateway: boolean;
+  /** How long a worker holds a job without renewing its lock; a dead worker's job is retaken after it, ms. */
+  jobLockMs: number;
+  /** MEDIA_MAX_UPLOAD_BYTES: an operator cap on one file, below the plans' own limits. */
+  maxUploadBytes?: number;
 }
 
 export interface Config {
@@ -25,6 +39,7 @@ export interface Config {
   readonly dataDir: string;
   readonly appSecret: string;
   readonly s3?: S3Config;
+  readonly media: MediaConfig;
   readonly stripe?: { secretKey: string; webhookSecret?: string; apiBase?: string };
   readonly otelEndpoint?: string;
   readonly logLevel: string;
@@ -57,6 +72,14 @@ function int(env: Env, key: string, fallback: number, min = 0, max = Number.MAX_
 function str(env: Env, key: string): string | undefined {
   const v = env[key];
   return v === undefined || v.trim() === '' ? undefined : v.trim();
+}
+
+function bool(env: Env, key: string, fallback: boolean): boolean {
+  const raw = str(env, key)?.toLowerCase();
+  if (raw === undefined) return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+  throw new ConfigError(`${key} must be true or false, got "${raw}"`);
 }
 
 /** In embedded mode the secret is generated once and kept under the data dir; otherwise it is required. */
@@ -98,9 +121,16 @@ export function loadConfig(env: Env = process.env): Config {
           region: str(env, 'S3_REGION') ?? 'us-east-1',
           accessKeyId: str(env, 'S3_ACCESS_KEY_ID'),
           secretAccessKey: str(env, 'S3_SECRET_ACCESS_KEY'),
-          publicUrl: str(env, 'MEDIA_PUBLIC_URL'),
         }
       : undefined,
+    media: {
+      dir: resolve(str(env, 'MEDIA_DIR') ?? join(dataDir, 'media')),
+      publicUrl: str(env, 'MEDIA_PUBLIC_URL'),
+      processingWaitMs: int(env, 'MEDIA_PROCESSING_WAIT_MS', 10_000, 0, 600_000),
+      workerInGateway: bool(env, 'MEDIA_WORKER', true),
+      jobLockMs: int(env, 'MEDIA_JOB_LOCK_MS', 30_000, 500, 3_600_000),
+      maxUploadBytes: str(env, 'MEDIA_MAX_UPLOAD_BYTES') ? int(env, 'MEDIA_MAX_UPLOAD_BYTES', 0, 1) : undefined,
+    },
     stripe: stripeKey
       ? { secretKey: stripeKey, webhookSecret: str(env, 'STRIPE_WEBHOOK_SECRET'), apiBase: str(env, 'STRIPE_API_BASE') }
       : undefined,

@@ -8,3 +8,4 @@ export {
 } from './writer.ts';
 export type { RowWrite, RelationWrite, TargetRef, Position, ConnectItem, ComponentItemWrite, ScalarWrite } from './write-input.ts';
 export { writeLocale } from './write-locale.ts';
+export { positiveId } from './relation-input.ts';

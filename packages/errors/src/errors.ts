@@ -96,8 +96,8 @@ export class MethodNotAllowedError extends AppError {
 
 export class PayloadTooLargeError extends AppError {
   override name = 'PayloadTooLargeError';
-  constructor(message = 'request entity too large') {
-    super(message, 413);
+  constructor(message = 'request entity too large', details: ErrorDetails = {}) {
+    super(message, 413, details);
   }
 }
 

@@ -75,6 +75,11 @@ const SCALAR_OF: Record<Exclude<ScalarType, 'enumeration' | 'password'>, GraphQL
 };
 
 /** The file object of the media library (reference §8.2 minus `id`). */
+const FileInfoInput = new GraphQLInputObjectType({
+  name: 'FileInfoInput',
+  fields: { name: { type: GraphQLString }, alternativeText: { type: GraphQLString }, caption: { type: GraphQLString } },
+});
+
 function fileType(): GraphQLObjectType {
   const str = { type: GraphQLString };
   return new GraphQLObjectType({
@@ -139,6 +144,8 @@ class SchemaBuilder {
     query.uploadFile = { type: files, args: { documentId: { type: new GraphQLNonNull(GraphQLID) } }, resolve: this.resolvers.findOne(UPLOAD_FILE_UID) };
     query.uploadFiles = { type: nonNull(list(files)), args: this.listArgs(UPLOAD_FILE_UID), resolve: this.resolvers.findMany(UPLOAD_FILE_UID) };
     query[`uploadFiles${connectionSuffix}`] = { type: this.entityCollection(UPLOAD_FILE_UID), args: this.listArgs(UPLOAD_FILE_UID), resolve: this.resolvers.connection(UPLOAD_FILE_UID) };
+    mutation.updateUploadFile = { type: nonNull(files), args: { id: { type: nonNull(GraphQLID) }, info: { type: FileInfoInput } }, resolve: this.resolvers.updateFile() };
+    mutation.deleteUploadFile = { type: files, args: { id: { type: nonNull(GraphQLID) } }, resolve: this.resolvers.removeFile() };
     return new GraphQLSchema({
       query: new GraphQLObjectType({ name: 'Query', fields: query }),
       mutation: Object.keys(mutation).length ? new GraphQLObjectType({ name: 'Mutation', fields: mutation }) : undefined,

@@ -18,11 +18,14 @@ export interface RootResolvers {
   create(uid: string): RootResolver;
   update(uid: string): RootResolver;
   remove(uid: string): RootResolver;
+  /** `updateUploadFile(id, info)` and `deleteUploadFile(id)`: media files are addressed by id. */
+  updateFile(): RootResolver;
+  removeFile(): RootResolver;
 }
 
 const unused = () => async () => null;
 /** Resolvers that answer nothing: for building a schema only to print or validate it. */
-export const NO_RESOLVERS: RootResolvers = { findMany: unused, connection: unused, findOne: unused, single: unused, create: unused, update: unused, remove: unused };
+export const NO_RESOLVERS: RootResolvers = { findMany: unused, connection: unused, findOne: unused, single: unused, create: unused, update: unused, remove: unused, updateFile: unused, removeFile: unused };
 
 export function responseKey(info: Pick<GraphQLResolveInfo, 'fieldNodes'>): string {
   const node = info.fieldNodes[0]!;

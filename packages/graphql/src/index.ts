@@ -5,5 +5,5 @@ export { NO_RESOLVERS } from './field-resolvers.ts';
 export { buildProjectGraphql, GraphqlServers, type GraphqlRequest, type GraphqlResponse, type ProjectGraphql } from './servers.ts';
 export { DEFAULT_GRAPHQL_SETTINGS, graphqlSettingsOf, parseGraphqlSettings, type GraphqlSettings } from './settings.ts';
 export { GRAPHIQL_ASSETS } from './graphiql.ts';
-export type { GraphqlContext } from './resolvers.ts';
+export type { GraphqlContext, UploadFiles } from './resolvers.ts';
 export { checkGraphqlNames } from './check-names.ts';

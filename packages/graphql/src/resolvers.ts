@@ -6,10 +6,10 @@ import type { FieldNode, GraphQLFieldResolver, GraphQLResolveInfo } from 'graphq
 import { parseResolveInfo, type ResolveTree } from 'graphql-parse-resolve-info';
 import type { Db } from '@cms/db';
 import type { PhysicalModel } from '@cms/ddl';
-import { createDocument, deleteDocument, updateDocument, writeLocale, type DocumentStore, type WriteResult } from '@cms/documents';
+import { createDocument, deleteDocument, positiveId, updateDocument, writeLocale, type DocumentStore, type WriteResult } from '@cms/documents';
 import { ForbiddenError, NotFoundError } from '@cms/errors';
 import {
-  compileRead, parseSort, planFilters, planSort, viewOf, type CompiledRead, type FilterPlan, type PagePlan, type QueryPlan, type TypeView,
+  compileRead, parseSort, planFilters, planSort, UPLOAD_FILE_UID, viewOf, type CompiledRead, type FilterPlan, type PagePlan, type QueryPlan, type TypeView,
 } from '@cms/query';
 import type { Model } from '@cms/schema';
 import type { SchemaNames } from './build-schema.ts';
@@ -31,6 +31,18 @@ export interface GraphqlContext {
   access: { key: string; can(uid: string, action: string): boolean };
   limits: GraphqlLimits;
   hashPassword(password: string): Promise<string>;
+  /** The project's media library, for the upload mutations. */
+  files: UploadFiles;
+}
+
+/** What the upload mutations need of the media library (files are addressed by numeric id). */
+export interface UploadFiles {
+  /** The documentId of file `id`, or null when there is none. */
+  documentIdOf(id: string): Promise<string | null>;
+  /** Change a file's info; false when there is no such file. */
+  updateInfo(id: string, info: { name?: string; alternativeText?: string | null; caption?: string | null }): Promise<boolean>;
+  /** Delete the file and its stored objects; false when there is no such file. */
+  remove(id: string): Promise<boolean>;
 }
 
 type Args = Record<string, unknown>;
@@ -122,6 +134,15 @@ export function createRootResolvers(model: Model, names: () => SchemaNames): Roo
     return data;
   };
 
+  /** A file as the mutation's selection asks for it. */
+  async function readFile(ctx: GraphqlContext, info: GraphQLResolveInfo, documentId: string): Promise<unknown> {
+    const scope = { schema: ctx.schemaName, status: 'published' as const, locale: null };
+    const json = await compileRead(planRoot(ctx, UPLOAD_FILE_UID, info, 'document', scope)).findOne(ctx.db, documentId);
+    return json === null ? null : JSON.parse(json);
+  }
+
+  const fileIdOf = (args: Args) => positiveId(args.id);
+
   // Single types are addressed without a documentId.
   const isSingle = (uid: string) => model.contentTypes[uid]?.kind === 'singleType';
 
@@ -197,6 +218,29 @@ export function createRootResolvers(model: Model, names: () => SchemaNames): Roo
         // An unknown documentId still answers `{documentId}` (verified).
         const documentId = deleted ?? (single ? null : String(args.documentId));
         return documentId === null ? null : { documentId };
+      };
+    },
+    updateFile(): Resolver {
+      return async (_src, args, ctx, info) => {
+        // Strapi's scope for this mutation is the upload action; `update` is granted for it too.
+        if (!ctx.access.can(UPLOAD_FILE_UID, 'upload') && !ctx.access.can(UPLOAD_FILE_UID, 'update')) throw new ForbiddenError('Forbidden access');
+        const id = fileIdOf(args);
+        const given = (args.info ?? {}) as { name?: string | null; alternativeText?: string | null; caption?: string | null };
+        const changes = { name: given.name ?? undefined, alternativeText: given.alternativeText, caption: given.caption };
+        const documentId = id && (await ctx.files.updateInfo(id, changes)) ? await ctx.files.documentIdOf(id) : null;
+        if (!documentId) throw new NotFoundError('File not found');
+        return readFile(ctx, info, documentId);
+      };
+    },
+    removeFile(): Resolver {
+      return async (_src, args, ctx, info) => {
+        requireAccess(ctx, UPLOAD_FILE_UID, 'destroy');
+        const id = fileIdOf(args);
+        const documentId = id ? await ctx.files.documentIdOf(id) : null;
+        if (!documentId) return null;
+        // The answer is the file as it was: read before deleting.
+        const file = await readFile(ctx, info, documentId);
+        return (await ctx.files.remove(id!)) ? file : null;
       };
     },
   };

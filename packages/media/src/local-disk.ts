@@ -16,6 +16,7 @@ const TEMP_MARK = '~';
 const isMissing = (err: unknown) => ['ENOENT', 'ENOTDIR'].includes((err as NodeJS.ErrnoException)?.code ?? '');
 
 export class LocalDiskStorage implements MediaStorage {
+  readonly provider = 'local';
   readonly rootDir: string;
 
   constructor(rootDir: string, readonly publicBaseUrl: string) {

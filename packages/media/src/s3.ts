@@ -29,6 +29,7 @@ export interface S3StorageOptions {
 }
 
 export class S3Storage implements MediaStorage {
+  readonly provider = 'aws-s3';
   readonly client: S3Client;
 
   constructor(readonly options: S3StorageOptions) {

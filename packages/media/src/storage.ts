@@ -8,6 +8,8 @@ export interface PutOptions {
 }
 
 export interface MediaStorage {
+  /** Strapi's provider name recorded on each file: `local` or `aws-s3`. */
+  readonly provider: string;
   /** Stream `body` to `key`; never buffers the whole file in memory. Resolves with the bytes written. */
   put(key: string, body: NodeJS.ReadableStream | Buffer, opts: PutOptions): Promise<{ size: number }>;
   /** A readable stream of the object, or null when it does not exist. */

@@ -1,7 +1,7 @@
 // One contract suite, run against both drivers: LocalDiskStorage in a temp dir and S3Storage
 // against a real s3rver on a free port.
 import assert from 'node:assert/strict';
-import crypto, { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +10,7 @@ import { after, before, describe, it } from 'node:test';
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import { createMediaStorage, LocalDiskStorage, PART_SIZE, S3Storage, type MediaStorage } from '../src/index.ts';
+import { letS3rverPage } from '../../../test/helpers/s3rver-paging.ts';
 
 const MiB = 1024 * 1024;
 
@@ -216,17 +217,6 @@ contract(
 
 // --- S3 (s3rver) -----------------------------------------------------------------------------
 
-// s3rver 3.7.1 encrypts ListObjectsV2 continuation tokens with DES, which OpenSSL 3 (Node 17+)
-// no longer provides: every truncated listing answers 500. The token only has to round-trip, so
-// for this test process 'des' becomes the identity; no other code here uses DES.
-function letS3rverPage(): void {
-  const { createCipheriv, createDecipheriv } = crypto;
-  const identity = { update: (data: string | Buffer, encoding?: BufferEncoding) => Buffer.from(data as string, encoding), final: () => Buffer.alloc(0) };
-  Object.assign(crypto, {
-    createCipheriv: (algorithm: string, ...rest: unknown[]) => (algorithm === 'des' ? identity : Reflect.apply(createCipheriv, crypto, [algorithm, ...rest])),
-    createDecipheriv: (algorithm: string, ...rest: unknown[]) => (algorithm === 'des' ? identity : Reflect.apply(createDecipheriv, crypto, [algorithm, ...rest])),
-  });
-}
 
 let s3Dir = '';
 let s3rver: S3rver | undefined;

@@ -16,3 +16,4 @@ export function createLogger(options: { level?: string; name?: string } = {}): L
 export function silentLogger(): Logger {
   return pino({ level: 'silent' });
 }
+export { closeOnSignals } from './shutdown.ts';

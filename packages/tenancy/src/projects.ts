@@ -26,8 +26,16 @@ export function slugFromName(name: string): string {
   return slug;
 }
 
+/** Called after a project's deletion committed, for what lives outside Postgres (media objects). */
+export type ProjectFinalizer = (project: ProjectRecord) => Promise<void>;
+
 export class ProjectService {
-  constructor(private readonly pool: DatabasePool, private readonly registry: ProjectRegistry, private readonly initializers: ProjectInitializer[] = []) {}
+  constructor(
+    private readonly pool: DatabasePool,
+    private readonly registry: ProjectRegistry,
+    private readonly initializers: ProjectInitializer[] = [],
+    private readonly finalizers: ProjectFinalizer[] = [],
+  ) {}
 
   async create(accountId: number, input: CreateProjectInput): Promise<ProjectRecord> {
     const name = input.name.trim();
@@ -106,5 +114,6 @@ export class ProjectService {
       await tx.query(compiledQuery({ text: 'DELETE FROM platform.projects WHERE id = $1', values: [project.id] }));
     });
     await this.registry.invalidate({ projectId: project.id, slug: project.slug, scope: 'deleted' });
+    for (const finalize of this.finalizers) await finalize(project);
   }
 }

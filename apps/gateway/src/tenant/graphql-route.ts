@@ -3,7 +3,8 @@
 // refused before GraphQL with the REST 401 envelope (reference §9).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hashPassword } from '@cms/auth';
-import { GRAPHIQL_ASSETS, graphqlSettingsOf, type GraphqlRequest } from '@cms/graphql';
+import { GRAPHIQL_ASSETS, graphqlSettingsOf, type GraphqlRequest, type UploadFiles } from '@cms/graphql';
+import type { ProjectFiles } from '@cms/media';
 import type { Platform } from '../platform.ts';
 import type { Services } from '../services.ts';
 import { resolveAccess } from './access.ts';
@@ -48,6 +49,16 @@ function operationOf(source: unknown, variablesAsJson: boolean): Operation | str
   return { query, variables: (vars ?? undefined) as Record<string, unknown> | undefined, operationName: operationName ?? undefined };
 }
 
+/** The upload mutations' view of the project's media library. */
+function uploadFilesOf(platform: Platform, project: ProjectFiles): UploadFiles {
+  const pool = platform.db.pool;
+  return {
+    documentIdOf: async (id) => (await platform.media.findRow(pool, project.schema, id))?.documentId ?? null,
+    updateInfo: (id, info) => platform.media.updateInfo(pool, project.schema, id, info),
+    remove: async (id) => (await platform.media.remove(pool, project, id)) !== null,
+  };
+}
+
 export function registerGraphqlRoutes(app: FastifyInstance, platform: Platform, services: Services): void {
   async function run(request: FastifyRequest, reply: FastifyReply, operation: Operation, method: 'GET' | 'POST') {
     const tenant = tenantOf(request);
@@ -65,6 +76,7 @@ export function registerGraphqlRoutes(app: FastifyInstance, platform: Platform, 
       access,
       limits: { defaultLimit: settings.defaultLimit, maxLimit: settings.maxLimit },
       hashPassword,
+      files: uploadFilesOf(platform, { projectId: tenant.project.id, schema: runtime.schemaName }),
     });
     for (const err of response.internalErrors) request.log.error({ err }, 'GraphQL resolver failed');
     return reply.status(response.statusCode).type(JSON_TYPE).send(response.body);

@@ -1,5 +1,6 @@
 // Each project's content API lives under `/p/{slug}`; host-based requests
 // (`{slug}.{BASE_DOMAIN}`) are rewritten to that prefix before routing (see app.ts).
+import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { NotFoundError } from '@cms/errors';
 import type { TenantEntry } from '@cms/tenancy';
@@ -9,6 +10,8 @@ import { registerContentRoutes } from './content-routes.ts';
 import { registerContentWrites } from './content-writes.ts';
 import { registerGraphqlRoutes } from './graphql-route.ts';
 import { registerLocaleRoutes } from './locales.ts';
+import { registerUploadRoutes } from './upload-routes.ts';
+import { registerUploadedFiles } from './uploaded-files.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -35,10 +38,14 @@ export async function tenantPlugin(app: FastifyInstance, opts: { platform: Platf
   app.addHook('onResponse', async (request) => {
     if (request.tenant) services.usage.record(request.tenant.project.id);
   });
+  // Multipart bodies are parsed only by the upload routes, part by part (nothing is buffered).
+  await app.register(multipart, { throwFileSizeLimit: true });
   registerLocaleRoutes(app);
   registerContentRoutes(app, platform, services);
   registerContentWrites(app, platform, services);
   registerGraphqlRoutes(app, platform, services);
+  registerUploadRoutes(app, platform, services);
+  registerUploadedFiles(app, platform);
   // Anything else under a known project is an unknown route.
   app.all('/*', async () => {
     throw new NotFoundError();

@@ -1,0 +1,138 @@
+// The files table of a project schema (`base_0001_files`): the only SQL the media library runs.
+// Reads that clients see go through @cms/query's files view; these are the writes and the raw
+// lookups the library itself needs (hash, extension and formats to find stored objects).
+import { createId } from '@paralleldrive/cuid2';
+import { column, qualify, rows, type Db } from '@cms/db';
+import { COLUMNS, FILES_TABLE } from '@cms/ddl';
+
+const TABLE = FILES_TABLE;
+
+export interface ImageFormat {
+  name: string;
+  hash: string;
+  ext: string;
+  mime: string;
+  path: null;
+  width: number;
+  height: number;
+  /** kB, two decimals */
+  size: number;
+  sizeInBytes: number;
+  url: string;
+}
+
+export type Formats = Record<string, ImageFormat>;
+
+export interface FileInfo {
+  name?: string;
+  alternativeText?: string | null;
+  caption?: string | null;
+  focalPoint?: { x: number; y: number } | null;
+}
+
+/** The stored content of a file: what a replace changes. */
+export interface FileContent {
+  name: string;
+  hash: string;
+  ext: string;
+  mime: string;
+  /** kB, two decimals */
+  size: number;
+  url: string;
+  provider: string;
+}
+
+export interface NewFile extends FileContent {
+  alternativeText: string | null;
+  caption: string | null;
+  focalPoint: { x: number; y: number } | null;
+}
+
+/** A file row as the library needs it. */
+export interface FileRow {
+  id: string;
+  documentId: string;
+  hash: string;
+  ext: string;
+  size: number;
+  formats: Formats | null;
+}
+
+const ROW = `id::text AS "id", document_id AS "documentId", hash, COALESCE(ext, '') AS ext, size::float8 AS size, formats`;
+
+export async function insertFile(db: Db, schema: string, file: NewFile): Promise<FileRow> {
+  const [row] = await rows<FileRow>(db,
+    `INSERT INTO ${qualify(schema, TABLE)} (document_id, name, alternative_text, caption, focal_point, hash, ext, mime, size, url, provider)
+     VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8, $9, $10, $11) RETURNING ${ROW}`,
+    [createId(), file.name, file.alternativeText, file.caption, file.focalPoint === null ? null : JSON.stringify(file.focalPoint),
+      file.hash, file.ext, file.mime, file.size, file.url, file.provider]);
+  return row!;
+}
+
+export async function findFileRow(db: Db, schema: string, id: string): Promise<FileRow | null> {
+  const [row] = await rows<FileRow>(db, `SELECT ${ROW} FROM ${qualify(schema, TABLE)} WHERE id = $1`, [id]);
+  return row ?? null;
+}
+
+/** Change name, alternative text, caption or focal point; keys absent from `info` are kept. */
+export async function updateFileInfo(db: Db, schema: string, id: string, info: FileInfo): Promise<boolean> {
+  const sets: string[] = [];
+  const values: unknown[] = [id];
+  const set = (col: string, value: unknown, cast = '') => {
+    values.push(value);
+    sets.push(`${col} = $${values.length}${cast}`);
+  };
+  if (info.name !== undefined) set('name', info.name);
+  if (info.alternativeText !== undefined) set('alternative_text', info.alternativeText);
+  if (info.caption !== undefined) set('caption', info.caption);
+  if (info.focalPoint !== undefined) set('focal_point', info.focalPoint === null ? null : JSON.stringify(info.focalPoint), '::jsonb');
+  const updated = await column(db,
+    `UPDATE ${qualify(schema, TABLE)} SET ${[...sets, 'updated_at = now()'].join(', ')} WHERE id = $1 RETURNING id`, values);
+  return updated.length === 1;
+}
+
+/** New content under the same id and hash; dimensions and formats wait for processing. */
+export async function replaceFileContent(db: Db, schema: string, id: string, content: FileContent): Promise<FileRow | null> {
+  const [row] = await rows<FileRow>(db,
+    `UPDATE ${qualify(schema, TABLE)} SET name = $2, ext = $3, mime = $4, size = $5, url = $6, provider = $7,
+       width = NULL, height = NULL, formats = NULL, updated_at = now()
+     WHERE id = $1 AND hash = $8 RETURNING ${ROW}`,
+    [id, content.name, content.ext, content.mime, content.size, content.url, content.provider, content.hash]);
+  return row ?? null;
+}
+
+/**
+ * Record what processing found. Guarded by the content it processed (hash, extension, size), so a
+ * job that finishes after the file was replaced or deleted changes nothing.
+ */
+export async function recordProcessing(
+  db: Db, schema: string, id: string, guard: { hash: string; ext: string; size: number },
+  result: { width: number | null; height: number | null; formats: Formats | null },
+): Promise<boolean> {
+  const updated = await column(db,
+    `UPDATE ${qualify(schema, TABLE)} SET width = $5, height = $6, formats = $7::jsonb
+     WHERE id = $1 AND hash = $2 AND COALESCE(ext, '') = $3 AND size = $4 RETURNING id`,
+    [id, guard.hash, guard.ext, guard.size, result.width, result.height, result.formats === null ? null : JSON.stringify(result.formats)]);
+  return updated.length === 1;
+}
+
+export async function deleteFileRow(db: Db, schema: string, id: string): Promise<FileRow | null> {
+  const [row] = await rows<FileRow>(db, `DELETE FROM ${qualify(schema, TABLE)} WHERE id = $1 RETURNING ${ROW}`, [id]);
+  return row ?? null;
+}
+
+/**
+ * Link files to one row's media attribute (upload's `ref`/`refId`/`field`): a single media
+ * attribute is replaced, a multiple one gets the files appended after its current ones.
+ */
+export async function linkFiles(db: Db, schema: string, linkTable: string, rowId: string, fileIds: readonly string[], multiple: boolean): Promise<void> {
+  const link = qualify(schema, linkTable);
+  const [source, file, ord] = [COLUMNS.sourceId, COLUMNS.fileId, COLUMNS.ord].map((c) => `"${c}"`);
+  const ids = multiple ? fileIds : fileIds.slice(-1);
+  if (!multiple) await rows(db, `DELETE FROM ${link} WHERE ${source} = $1`, [rowId]);
+  await rows(db,
+    `INSERT INTO ${link} (${source}, ${file}, ${ord})
+     SELECT $1, u.f, u.o + COALESCE((SELECT max(${ord}) FROM ${link} WHERE ${source} = $1), 0)
+     FROM unnest($2::bigint[]) WITH ORDINALITY AS u(f, o)
+     ON CONFLICT DO NOTHING`, [rowId, ids]);
+}
