@@ -5,7 +5,7 @@ import { CONTROL_SCHEMA, controlMigrations, createDatabase, runMigrations, type 
 import { GraphqlServers } from '@cms/graphql';
 import { createMediaRuntime, type MediaLibrary } from '@cms/media';
 import type { Logger } from '@cms/telemetry';
-import { createBus, ProjectRegistry, RuntimeCache, type Bus } from '@cms/tenancy';
+import { createBus, ProjectRegistry, RuntimeCache, upgradeProjectSchemas, type Bus } from '@cms/tenancy';
 
 export interface Platform {
   config: Config;
@@ -25,6 +25,8 @@ export async function createPlatform(config: Config, logger: Logger): Promise<Pl
   const db = await createDatabase(config, logger);
   const applied = await runMigrations(db.pool, CONTROL_SCHEMA, controlMigrations);
   if (applied.length) logger.info({ applied }, 'control schema migrated');
+  const upgraded = await upgradeProjectSchemas(db.pool);
+  if (upgraded) logger.info({ upgraded }, 'project schemas upgraded to the newest base tables');
   const bus = createBus(config.redisUrl, logger, config.redisPrefix);
   const registry = new ProjectRegistry(db.pool, bus);
   await registry.start();

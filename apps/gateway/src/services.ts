@@ -3,6 +3,8 @@ import { AccountService, ApiTokenService, RoleService, SessionTokens } from '@cm
 import { UsageMeter } from '@cms/billing';
 import { checkGraphqlNames } from '@cms/graphql';
 import { LocaleService, ModelStore, ProjectService } from '@cms/tenancy';
+import { createMailer, EndUsers } from '@cms/users';
+import type { Database } from '@cms/db';
 import type { Platform } from './platform.ts';
 
 export interface Services {
@@ -14,6 +16,10 @@ export interface Services {
   apiTokens: ApiTokenService;
   models: ModelStore;
   usage: UsageMeter;
+  /** End users of every project (users-permissions). */
+  endUsers: EndUsers;
+  /** The platform's pool, for services that take it per call. */
+  pool: Database['pool'];
   close(): Promise<void>;
 }
 
@@ -25,6 +31,7 @@ export function createServices(platform: Platform): Services {
   // lookups of that project's tokens are dropped with it.
   platform.registry.onInvalidate((inv) => apiTokens.forget(inv.projectId));
   const usage = new UsageMeter(pool, platform.logger);
+  const mailer = createMailer(platform.config.email, platform.logger);
   return {
     accounts: new AccountService(pool),
     sessions: new SessionTokens(platform.config.appSecret),
@@ -40,6 +47,11 @@ export function createServices(platform: Platform): Services {
     apiTokens,
     models: new ModelStore(pool, platform.registry, [checkGraphqlNames]),
     usage,
-    close: () => usage.close(),
+    endUsers: new EndUsers(platform.config.appSecret, mailer),
+    pool,
+    close: async () => {
+      mailer.close();
+      await usage.close();
+    },
   };
 }

@@ -54,9 +54,13 @@ export class RoleService {
     return row as unknown as Role;
   }
 
-  async remove(projectId: number, type: string): Promise<void> {
+  /** Delete a custom role; `alsoInTransaction` runs in the same transaction (e.g. moving its users). */
+  async remove(projectId: number, type: string, alsoInTransaction?: (tx: Db) => Promise<void>): Promise<void> {
     if (BUILTIN_ROLES.some((r) => r.type === type)) throw new ApplicationError(`The ${type} role cannot be deleted`);
-    const row = await this.db.maybeOne(compiledQuery({ text: 'DELETE FROM platform.roles WHERE project_id = $1 AND type = $2 RETURNING id', values: [projectId, type] }));
-    if (!row) throw new NotFoundError();
+    await this.db.transaction(async (tx) => {
+      const row = await tx.maybeOne(compiledQuery({ text: 'DELETE FROM platform.roles WHERE project_id = $1 AND type = $2 RETURNING id', values: [projectId, type] }));
+      if (!row) throw new NotFoundError();
+      await alsoInTransaction?.(tx);
+    });
   }
 }

@@ -40,6 +40,8 @@ export interface Config {
   readonly appSecret: string;
   readonly s3?: S3Config;
   readonly media: MediaConfig;
+  /** Outgoing e-mail (end users' password resets and confirmations); unset → written to the log. */
+  readonly email: { smtpUrl?: string; from: string };
   readonly stripe?: { secretKey: string; webhookSecret?: string; apiBase?: string };
   readonly otelEndpoint?: string;
   readonly logLevel: string;
@@ -131,6 +133,7 @@ export function loadConfig(env: Env = process.env): Config {
       jobLockMs: int(env, 'MEDIA_JOB_LOCK_MS', 30_000, 500, 3_600_000),
       maxUploadBytes: str(env, 'MEDIA_MAX_UPLOAD_BYTES') ? int(env, 'MEDIA_MAX_UPLOAD_BYTES', 0, 1) : undefined,
     },
+    email: { smtpUrl: str(env, 'SMTP_URL'), from: str(env, 'EMAIL_FROM') ?? 'no-reply@localhost' },
     stripe: stripeKey
       ? { secretKey: stripeKey, webhookSecret: str(env, 'STRIPE_WEBHOOK_SECRET'), apiBase: str(env, 'STRIPE_API_BASE') }
       : undefined,

@@ -22,6 +22,8 @@ const snake = (s: string): string => s.replace(/-/g, '_');
 
 /** The media library table, created by the base migrations. */
 export const FILES_TABLE = 'files';
+/** End users of the users-permissions plugin. */
+export const USERS_TABLE = 'up_users';
 
 /** System columns (attribute columns are named after their attribute). */
 export const COLUMNS = {

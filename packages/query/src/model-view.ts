@@ -2,10 +2,15 @@
 // components and the media library — so planning code asks the same questions of each:
 // which names are scalars, which are system fields, which are hidden, which lead elsewhere.
 import type { Attribute, Model, ScalarType } from '@cms/schema';
-import { COLUMNS, type PhysicalAttribute, type PhysicalModel } from '@cms/ddl';
+import { COLUMNS, USERS_TABLE, type PhysicalAttribute, type PhysicalModel } from '@cms/ddl';
 
 /** uid the caller's `canFind` is asked about for populated media. */
 export const UPLOAD_FILE_UID = 'plugin::upload.file';
+/** uid of the users-permissions plugin's end users. */
+export const USERS_UID = 'plugin::users-permissions.user';
+
+/** Plugin types with a fixed table and no links: queried like content types, at the root only. */
+export const isPluginType = (uid: string) => uid === UPLOAD_FILE_UID || uid === USERS_UID;
 
 /** `id` casts as bigint and prints as a number; everything else casts per its attribute type. */
 export type FieldType = ScalarType | 'id';
@@ -17,7 +22,7 @@ export interface ScalarField {
   type: FieldType;
 }
 
-export type TableKind = 'contentType' | 'component' | 'files';
+export type TableKind = 'contentType' | 'component' | 'plugin';
 
 export interface TypeView {
   kind: TableKind;
@@ -71,6 +76,15 @@ const FILE_SCALARS: ScalarField[] = [
   field('provider_metadata', 'provider_metadata', 'json'),
 ];
 
+// The user object (reference §7.3): never the password or its tokens, nor the role unless populated.
+const USER_SCALARS: ScalarField[] = [
+  field('username', 'username', 'string'),
+  field('email', 'email', 'email'),
+  field('provider', 'provider', 'string'),
+  field('confirmed', 'confirmed', 'boolean'),
+  field('blocked', 'blocked', 'boolean'),
+];
+
 /** Views are derived from the (immutable, cached) model and physical model: build each once. */
 const cache = new WeakMap<PhysicalModel, Map<string, TypeView | null>>();
 
@@ -84,12 +98,8 @@ export function typeView(model: Model, physical: PhysicalModel, uid: string): Ty
 }
 
 function buildView(model: Model, physical: PhysicalModel, uid: string): TypeView | null {
-  if (uid === UPLOAD_FILE_UID) {
-    return {
-      kind: 'files', uid, table: physical.filesTable, draftAndPublish: false, localized: false,
-      fields: [ID, DOCUMENT_ID, ...FILE_SCALARS, ...TIMESTAMPS], scalars: FILE_SCALARS, trailing: TIMESTAMPS, links: [],
-    };
-  }
+  if (uid === UPLOAD_FILE_UID) return pluginView(uid, physical.filesTable, FILE_SCALARS);
+  if (uid === USERS_UID) return pluginView(uid, USERS_TABLE, USER_SCALARS);
   const ct = Object.hasOwn(model.contentTypes, uid) ? model.contentTypes[uid] : undefined;
   const cmp = Object.hasOwn(model.components, uid) ? model.components[uid] : undefined;
   const owner = ct ?? cmp;
@@ -115,6 +125,13 @@ function buildView(model: Model, physical: PhysicalModel, uid: string): TypeView
   };
 }
 
+function pluginView(uid: string, table: string, scalars: ScalarField[]): TypeView {
+  return {
+    kind: 'plugin', uid, table, draftAndPublish: false, localized: false,
+    fields: [ID, DOCUMENT_ID, ...scalars, ...TIMESTAMPS], scalars, trailing: TIMESTAMPS, links: [],
+  };
+}
+
 /** Password and private attributes are never output nor usable in any query parameter. */
 function isHidden(attr: Attribute): boolean {
   return attr.private || (attr.kind === 'scalar' && attr.type === 'password');
@@ -126,7 +143,7 @@ export function lookup(model: Model, view: TypeView, name: string): Lookup {
   if (f) return { kind: 'field', field: f };
   const link = view.links.find((l) => l.attr.name === name);
   if (link) return { kind: 'link', attr: link.attr, phys: link.phys };
-  if (view.kind === 'files') return { kind: 'unknown' };
+  if (view.kind === 'plugin') return { kind: 'unknown' };
   const owner = view.kind === 'contentType' ? model.contentTypes[view.uid] : model.components[view.uid];
   if (owner && Object.hasOwn(owner.attributes, name)) return { kind: 'hidden' };
   return { kind: 'unknown' };

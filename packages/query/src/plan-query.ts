@@ -4,7 +4,7 @@ import { NotFoundError } from '@cms/errors';
 import type { QueryAst } from './ast.ts';
 import type { PlanEnv } from './plan-hops.ts';
 import { viewOf } from './plan-hops.ts';
-import { UPLOAD_FILE_UID } from './model-view.ts';
+import { isPluginType } from './model-view.ts';
 import { planFilters, planSearch } from './plan-filters.ts';
 import { planSelection } from './plan-populate.ts';
 import { planSort } from './plan-sort.ts';
@@ -12,7 +12,7 @@ import { planPage } from './pagination.ts';
 import type { FilterPlan, PlanContext, QueryPlan } from './query-plan.ts';
 
 export function planQuery(ast: QueryAst, ctx: PlanContext): QueryPlan {
-  if (ctx.uid !== UPLOAD_FILE_UID && !Object.hasOwn(ctx.model.contentTypes, ctx.uid)) throw new NotFoundError();
+  if (!isPluginType(ctx.uid) && !Object.hasOwn(ctx.model.contentTypes, ctx.uid)) throw new NotFoundError();
   const env: PlanEnv = { model: ctx.model, physical: ctx.physical, canFind: (uid) => ctx.canFind(uid) };
   const view = viewOf(env, ctx.uid);
   const filters = ast.filters ? planFilters(env, view, ast.filters) : null;

@@ -117,3 +117,23 @@ export class ProjectService {
     for (const finalize of this.finalizers) await finalize(project);
   }
 }
+
+/**
+ * Bring every project schema created before the newest base migration up to date (run at
+ * start; each schema is migrated under its own advisory lock, so instances may start together).
+ * Resolves with how many projects were upgraded.
+ */
+export async function upgradeProjectSchemas(pool: DatabasePool): Promise<number> {
+  const target = baseMigrationsFor('x').length;
+  const stale = (await pool.any(compiledQuery({
+    text: 'SELECT id, schema_name AS "schemaName" FROM platform.projects WHERE base_version < $1 AND schema_name NOT LIKE \'pending:%\' ORDER BY id',
+    values: [target],
+  }))) as unknown as Array<{ id: number; schemaName: string }>;
+  for (const project of stale) {
+    await pool.transaction(async (tx) => {
+      await runMigrationsIn(tx, project.schemaName, baseMigrationsFor(project.schemaName));
+      await tx.query(compiledQuery({ text: 'UPDATE platform.projects SET base_version = $2 WHERE id = $1', values: [project.id, target] }));
+    });
+  }
+  return stale.length;
+}

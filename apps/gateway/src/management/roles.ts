@@ -1,6 +1,7 @@
 // Roles of a project's end users and their permission sets (users-and-permissions).
 import type { FastifyInstance } from 'fastify';
 import type { Role } from '@cms/auth';
+import { usersSettingsOf } from '@cms/users';
 import type { ManagementOptions } from './index.ts';
 import { projectOf } from './request-context.ts';
 
@@ -42,7 +43,11 @@ export function registerRoleRoutes(app: FastifyInstance, { platform, services }:
   // Free addition: custom roles can be deleted; `public` and `authenticated` cannot (400).
   app.delete<{ Params: { slug: string; type: string } }>('/projects/:slug/roles/:type', async (request, reply) => {
     const p = projectOf(request);
-    await services.roles.remove(p.id, request.params.type);
+    const { type } = request.params;
+    // Its users become `authenticated` in the same transaction; a default role falls back too.
+    await services.roles.remove(p.id, type, (tx) => services.endUsers.roleRemoved(tx, p.schemaName, type));
+    const settings = usersSettingsOf(p.settings);
+    if (settings.defaultRole === type) await services.projects.updateSettings(p, 'usersPermissions', { ...settings, defaultRole: 'authenticated' });
     await invalidate(p);
     return reply.status(204).send();
   });

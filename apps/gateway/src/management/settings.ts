@@ -1,7 +1,9 @@
-// A project's GraphQL settings: page size default and maximum (Strapi's `graphql.config.defaultLimit`
-// and `maxLimit`), depth and cost limits, introspection and the GraphiQL playground.
+// A project's settings. GraphQL: page size default and maximum (Strapi's `graphql.config.defaultLimit`
+// and `maxLimit`), depth and cost limits, introspection and the GraphiQL playground. Users-permissions:
+// registration, e-mail confirmation, default role, JWT lifetime and the URLs of its e-mails.
 import type { FastifyInstance } from 'fastify';
 import { graphqlSettingsOf, parseGraphqlSettings } from '@cms/graphql';
+import { parseUsersSettings, usersSettingsOf } from '@cms/users';
 import type { ManagementOptions } from './index.ts';
 import { projectOf } from './request-context.ts';
 
@@ -13,5 +15,15 @@ export function registerSettingsRoutes(app: FastifyInstance, { services }: Manag
     const graphql = parseGraphqlSettings(request.body, graphqlSettingsOf(project.settings));
     await services.projects.updateSettings(project, 'graphql', graphql);
     return { graphql };
+  });
+
+  app.get('/projects/:slug/settings/users-permissions', async (request) => ({ usersPermissions: usersSettingsOf(projectOf(request).settings) }));
+
+  app.put('/projects/:slug/settings/users-permissions', async (request) => {
+    const project = projectOf(request);
+    const roleTypes = (await services.roles.list(project.id)).map((r) => r.type);
+    const usersPermissions = parseUsersSettings(request.body, usersSettingsOf(project.settings), roleTypes);
+    await services.projects.updateSettings(project, 'usersPermissions', usersPermissions);
+    return { usersPermissions };
   });
 }

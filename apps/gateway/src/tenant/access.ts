@@ -1,10 +1,11 @@
 // Who is calling a project's content API and what they may do. One function decides for REST,
-// (later) GraphQL and upload: `Access.can(uid, action)`.
+// GraphQL, upload and users: `Access.can(uid, action)`.
 import type { FastifyRequest } from 'fastify';
 import { UnauthorizedError } from '@cms/errors';
 import type { AuthenticatedToken } from '@cms/auth';
-import { UPLOAD_FILE_UID } from '@cms/query';
+import { UPLOAD_FILE_UID, USERS_UID } from '@cms/query';
 import type { TenantEntry } from '@cms/tenancy';
+import { looksLikeJwt, usersSettingsOf, type EndUser, type UsersProject } from '@cms/users';
 import { bearerToken } from '../http/bearer.ts';
 import type { Services } from '../services.ts';
 
@@ -13,30 +14,53 @@ export interface Access {
   readonly key: string;
   /** e.g. can('api::post.post', 'find'), can('plugin::upload', 'find') */
   can(uid: string, action: string): boolean;
+  /** The end user of a users-permissions JWT (absent for API tokens and anonymous callers). */
+  readonly user?: EndUser;
 }
+
+// Permissions are granted on the plugins; queries ask about their types.
+const PERMISSION_UID: Record<string, string> = { [UPLOAD_FILE_UID]: 'plugin::upload', [USERS_UID]: 'plugin::users-permissions' };
 
 let accessSeq = 0;
 
 function fromPermissionMap(map: Record<string, string[]> | undefined, kind: string): Access {
   const granted = new Set<string>();
   for (const [uid, actions] of Object.entries(map ?? {})) for (const a of actions) granted.add(`${uid}#${a}`);
-  // Populated media ask about the file type; permissions are granted on the upload plugin.
-  return { key: `${kind}#${++accessSeq}`, can: (uid, action) => granted.has(`${uid === UPLOAD_FILE_UID ? 'plugin::upload' : uid}#${action}`) };
+  return { key: `${kind}#${++accessSeq}`, can: (uid, action) => granted.has(`${PERMISSION_UID[uid] ?? uid}#${action}`) };
 }
 
-const publicAccessCache = new WeakMap<TenantEntry, Access>();
+const roleAccessCache = new WeakMap<TenantEntry, Map<string, Access>>();
 const customAccessCache = new WeakMap<object, Access>();
 const FULL_ACCESS: Access = { key: 'full-access', can: () => true };
 const READ_ONLY: Access = { key: 'read-only', can: (_uid, action) => action === 'find' || action === 'findOne' };
 
-/** The public role of a project; cached per registry entry (dropped with it on invalidation). */
-export function publicAccess(tenant: TenantEntry): Access {
-  let access = publicAccessCache.get(tenant);
-  if (!access) {
-    access = fromPermissionMap(tenant.roles.public, 'public');
-    publicAccessCache.set(tenant, access);
-  }
+/**
+ * A role of the project; cached per registry entry (dropped with it on invalidation, so role
+ * changes apply at once). A user whose role was deleted acts as `authenticated`.
+ */
+export function roleAccess(tenant: TenantEntry, type: string): Access {
+  let roles = roleAccessCache.get(tenant);
+  if (!roles) roleAccessCache.set(tenant, (roles = new Map()));
+  const known = Object.hasOwn(tenant.roles, type) ? type : 'authenticated';
+  let access = roles.get(known);
+  if (!access) roles.set(known, (access = fromPermissionMap(tenant.roles[known], `role:${known}`)));
   return access;
+}
+
+export const publicAccess = (tenant: TenantEntry): Access => roleAccess(tenant, 'public');
+
+/** The users-permissions view of a project for this request. */
+export function usersProjectOf(request: FastifyRequest, tenant: TenantEntry): UsersProject {
+  // Host-routed requests were rewritten to `/p/{slug}/…`; links keep the form the client used.
+  const prefix = `/p/${tenant.project.slug}`;
+  const pathRouted = request.originalUrl.startsWith(`${prefix}/`);
+  return {
+    projectId: tenant.project.id,
+    schema: tenant.project.schemaName,
+    settings: usersSettingsOf(tenant.project.settings),
+    roleTypes: Object.keys(tenant.roles),
+    apiBaseUrl: `${request.protocol}://${request.host}${pathRouted ? prefix : ''}`,
+  };
 }
 
 /** Access granted by an API token type (reference §7.1). */
@@ -56,14 +80,19 @@ function tokenAccess(token: AuthenticatedToken): Access {
   }
 }
 
-export async function resolveAccess(request: FastifyRequest, tenant: TenantEntry, services: Pick<Services, 'apiTokens'>): Promise<Access> {
+export async function resolveAccess(request: FastifyRequest, tenant: TenantEntry, services: Pick<Services, 'apiTokens' | 'endUsers' | 'pool'>): Promise<Access> {
   // Another scheme than Bearer leaves the caller anonymous, as Strapi does.
   const presented = bearerToken(request);
   if (presented === null) return publicAccess(tenant);
+  if (looksLikeJwt(presented)) {
+    // A JWT of another project fails its signature: refused like a made-up one.
+    const user = await services.endUsers.authenticate(services.pool, usersProjectOf(request, tenant), presented);
+    if (!user) throw new UnauthorizedError();
+    return { ...roleAccess(tenant, user.role), user };
+  }
   const check = await services.apiTokens.check(presented);
   // A token of another project is as unknown here as a made-up one.
   if (check.status === 'valid' && check.token.projectId === tenant.project.id) return tokenAccess(check.token);
   if (check.status === 'expired' && check.projectId === tenant.project.id) throw new UnauthorizedError('Token expired');
-  // End-user JWTs (users-permissions) are verified here once that plugin exists.
   throw new UnauthorizedError();
 }

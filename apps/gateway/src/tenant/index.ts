@@ -11,6 +11,7 @@ import { registerContentWrites } from './content-writes.ts';
 import { registerGraphqlRoutes } from './graphql-route.ts';
 import { registerLocaleRoutes } from './locales.ts';
 import { registerUploadRoutes } from './upload-routes.ts';
+import { registerUserRoutes } from './user-routes.ts';
 import { registerUploadedFiles } from './uploaded-files.ts';
 
 declare module 'fastify' {
@@ -45,6 +46,7 @@ export async function tenantPlugin(app: FastifyInstance, opts: { platform: Platf
   registerContentWrites(app, platform, services);
   registerGraphqlRoutes(app, platform, services);
   registerUploadRoutes(app, platform, services);
+  registerUserRoutes(app, platform, services);
   registerUploadedFiles(app, platform);
   // Anything else under a known project is an unknown route.
   app.all('/*', async () => {

@@ -1,0 +1,219 @@
+// The users-permissions plugin's REST API (reference §7.3): `/api/auth/local/register`,
+// `/api/auth/local`, `/api/auth/change-password`, `/api/users/me` and `/api/users` CRUD. Bodies
+// are bare (not `{data}`); users never carry their password or tokens.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { positiveId } from '@cms/documents';
+import { ForbiddenError, NotFoundError } from '@cms/errors';
+import { compiledQuery, qualify } from '@cms/db';
+import { USERS_TABLE } from '@cms/ddl';
+import { compileRead, parseQuery, planQuery, renderCount, runFind, USERS_UID, type CompiledRead, type QueryAst } from '@cms/query';
+import type { ProjectRuntime } from '@cms/tenancy';
+import type { AuthResult } from '@cms/users';
+import type { Platform } from '../platform.ts';
+import type { Services } from '../services.ts';
+import { resolveAccess, usersProjectOf, type Access } from './access.ts';
+import { tenantOf } from './index.ts';
+
+const USERS = 'plugin::users-permissions';
+const JSON_TYPE = 'application/json; charset=utf-8';
+// `/api/users` answers a bare array: without `pagination` up to this many users.
+const USER_LIST_LIMITS = { defaultLimit: 100, maxLimit: 1000 };
+
+/** Does the query ask for the users' role (`populate=role`, `populate=*`, `populate[role]…`)? */
+function wantsRole(query: Record<string, unknown>): boolean {
+  const populate = query.populate;
+  if (populate === 'role' || populate === '*') return true;
+  if (Array.isArray(populate)) return populate.includes('role');
+  return populate !== null && typeof populate === 'object' && Object.hasOwn(populate, 'role');
+}
+
+/** The query without a role populate: the users view itself has no links. */
+function withoutRolePopulate(query: Record<string, unknown>): Record<string, unknown> {
+  const { populate, ...rest } = query;
+  if (populate === 'role' || populate === '*') return rest;
+  if (Array.isArray(populate)) {
+    const others = populate.filter((p) => p !== 'role');
+    return others.length ? { ...rest, populate: others } : rest;
+  }
+  if (populate !== null && typeof populate === 'object') {
+    const { role: _role, ...others } = populate as Record<string, unknown>;
+    return Object.keys(others).length ? { ...rest, populate: others } : rest;
+  }
+  return populate === undefined ? rest : { ...rest, populate };
+}
+
+// The role object of a populated user (Strapi's role, without the permissions).
+const ROLE_JSON = `json_build_object('id', r.id, 'name', r.name, 'description', r.description, 'type', r.type,
+  'createdAt', to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+  'updatedAt', to_char(r.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`;
+
+export function registerUserRoutes(app: FastifyInstance, platform: Platform, services: Services): void {
+  const pool = platform.db.pool;
+  const { endUsers } = services;
+
+  const runtimeOf = (request: FastifyRequest) => platform.runtimes.get(tenantOf(request).project);
+
+  const planUsers = (runtime: ProjectRuntime, access: Access, ast: QueryAst, limits: { defaultLimit: number; maxLimit: number }) =>
+    planQuery(ast, {
+      model: runtime.model, physical: runtime.physical, uid: USERS_UID, schema: runtime.schemaName,
+      locale: '*', status: 'published', canFind: (uid) => access.can(uid, 'find'), ...limits,
+    });
+
+  /** One user as JSON text, or null. */
+  async function userJson(request: FastifyRequest, access: Access, id: string): Promise<string | null> {
+    const ast: QueryAst = {
+      filters: { kind: 'compare', path: ['id'], op: '$eq', value: id },
+      sort: [], pagination: { kind: 'offset', start: 0, limit: 1, withCount: false },
+    };
+    const { json } = await runFind(pool, planUsers(await runtimeOf(request), access, ast, { defaultLimit: 1, maxLimit: 1 }));
+    return json === '[]' ? null : json.slice(1, -1);
+  }
+
+  /** Users (JSON array text) with their `role` added when the query asks for it. */
+  async function withRoles(request: FastifyRequest, json: string): Promise<string> {
+    if (!wantsRole(request.query as Record<string, unknown>)) return json;
+    const users = JSON.parse(json) as Array<{ id: number; role?: unknown }>;
+    if (users.length === 0) return json;
+    const tenant = tenantOf(request);
+    const rows = (await pool.any(compiledQuery({
+      text: `SELECT u.id::text AS id, ${ROLE_JSON} AS role FROM ${qualify(tenant.project.schemaName, USERS_TABLE)} u
+             LEFT JOIN platform.roles r ON r.project_id = $1 AND r.type = CASE WHEN EXISTS (
+               SELECT 1 FROM platform.roles k WHERE k.project_id = $1 AND k.type = u.role) THEN u.role ELSE 'authenticated' END
+             WHERE u.id = ANY($2::bigint[])`,
+      values: [tenant.project.id, users.map((u) => u.id)],
+    }))) as unknown as Array<{ id: string; role: unknown }>;
+    const roles = new Map(rows.map((r) => [r.id, r.role]));
+    for (const user of users) user.role = roles.get(String(user.id)) ?? null;
+    return JSON.stringify(users);
+  }
+
+  async function sendAuth(request: FastifyRequest, reply: FastifyReply, access: Access, result: AuthResult) {
+    const user = await userJson(request, access, result.userId);
+    return reply.type(JSON_TYPE).send(result.jwt === undefined ? `{"user":${user}}` : `{"jwt":${JSON.stringify(result.jwt)},"user":${user}}`);
+  }
+
+  /** The caller, who must hold `action` on users (`me` only needs to be a user). */
+  async function caller(request: FastifyRequest, action?: string): Promise<Access> {
+    const access = await resolveAccess(request, tenantOf(request), services);
+    if (action && !access.can(USERS_UID, action)) throw new ForbiddenError();
+    return access;
+  }
+
+  // Auth routes are open to anyone, as Strapi's public role holds them by default.
+  app.post('/api/auth/local/register', async (request, reply) => {
+    const access = await caller(request);
+    const result = await endUsers.register(pool, usersProjectOf(request, tenantOf(request)), request.body);
+    return sendAuth(request, reply, access, result);
+  });
+
+  app.post('/api/auth/local', async (request, reply) => {
+    const access = await caller(request);
+    const result = await endUsers.login(pool, usersProjectOf(request, tenantOf(request)), request.body);
+    return sendAuth(request, reply, access, result);
+  });
+
+  app.post('/api/auth/forgot-password', async (request, reply) => {
+    await caller(request);
+    await endUsers.forgotPassword(pool, usersProjectOf(request, tenantOf(request)), request.body);
+    return reply.type(JSON_TYPE).send('{"ok":true}');
+  });
+
+  app.post('/api/auth/reset-password', async (request, reply) => {
+    const access = await caller(request);
+    const result = await endUsers.resetPassword(pool, usersProjectOf(request, tenantOf(request)), request.body);
+    return sendAuth(request, reply, access, result);
+  });
+
+  app.get('/api/auth/email-confirmation', async (request, reply) => {
+    await caller(request);
+    const project = usersProjectOf(request, tenantOf(request));
+    await endUsers.confirmEmail(pool, project, (request.query as { confirmation?: unknown }).confirmation);
+    return reply.redirect(project.settings.emailConfirmationRedirect, 302);
+  });
+
+  app.post('/api/auth/send-email-confirmation', async (request, reply) => {
+    await caller(request);
+    const email = await endUsers.resendConfirmation(pool, usersProjectOf(request, tenantOf(request)), request.body);
+    return reply.type(JSON_TYPE).send(JSON.stringify({ email, sent: true }));
+  });
+
+  app.post('/api/auth/change-password', async (request, reply) => {
+    const access = await caller(request);
+    if (!access.user) throw new ForbiddenError();
+    const result = await endUsers.changePassword(pool, usersProjectOf(request, tenantOf(request)), access.user.userId, request.body);
+    return sendAuth(request, reply, access, result);
+  });
+
+  app.get('/api/users/me', async (request, reply) => {
+    const access = await caller(request);
+    // API tokens have no user (reference §7.1: 403).
+    if (!access.user) throw new ForbiddenError();
+    const json = await userJson(request, access, access.user.userId);
+    if (json === null) throw new NotFoundError();
+    return reply.type(JSON_TYPE).send((await withRoles(request, `[${json}]`)).slice(1, -1));
+  });
+
+  // Lists: compiled once per model version, caller permissions and query string.
+  const reads = new WeakMap<ProjectRuntime, Map<string, CompiledRead>>();
+  async function listRead(request: FastifyRequest, access: Access): Promise<CompiledRead> {
+    const runtime = await runtimeOf(request);
+    let cache = reads.get(runtime);
+    if (!cache) reads.set(runtime, (cache = new Map()));
+    const url = request.url;
+    const key = `${access.key}\n${url.includes('?') ? url.slice(url.indexOf('?')) : ''}`;
+    let read = cache.get(key);
+    if (!read) {
+      const ast = parseQuery(withoutRolePopulate(request.query as Record<string, unknown>), USER_LIST_LIMITS);
+      if (ast.sort.length === 0) ast.sort = [{ path: ['id'], direction: 'asc' }];
+      read = compileRead(planUsers(runtime, access, ast, USER_LIST_LIMITS));
+      if (cache.size >= 500) cache.delete(cache.keys().next().value!);
+      cache.set(key, read);
+    }
+    return read;
+  }
+
+  app.get('/api/users', async (request, reply) => {
+    const access = await caller(request, 'find');
+    return reply.type(JSON_TYPE).send(await withRoles(request, (await (await listRead(request, access)).find(pool)).json));
+  });
+
+  app.get('/api/users/count', async (request, reply) => {
+    const access = await caller(request, 'count');
+    const read = await listRead(request, access);
+    return reply.type(JSON_TYPE).send(String(await pool.oneFirst(compiledQuery(renderCount(read.plan)))));
+  });
+
+  const idOf = (request: FastifyRequest<{ Params: { id: string } }>) => {
+    const id = positiveId(request.params.id);
+    if (!id) throw new NotFoundError();
+    return id;
+  };
+
+  app.get<{ Params: { id: string } }>('/api/users/:id', async (request, reply) => {
+    const access = await caller(request, 'findOne');
+    const json = await userJson(request, access, idOf(request));
+    if (json === null) throw new NotFoundError();
+    return reply.type(JSON_TYPE).send((await withRoles(request, `[${json}]`)).slice(1, -1));
+  });
+
+  app.post('/api/users', async (request, reply) => {
+    const access = await caller(request, 'create');
+    const id = await endUsers.create(pool, usersProjectOf(request, tenantOf(request)), request.body);
+    return reply.status(201).type(JSON_TYPE).send(await userJson(request, access, id));
+  });
+
+  app.put<{ Params: { id: string } }>('/api/users/:id', async (request, reply) => {
+    const access = await caller(request, 'update');
+    const id = idOf(request);
+    if (!(await endUsers.update(pool, usersProjectOf(request, tenantOf(request)), id, request.body))) throw new NotFoundError();
+    return reply.type(JSON_TYPE).send(await userJson(request, access, id));
+  });
+
+  app.delete<{ Params: { id: string } }>('/api/users/:id', async (request, reply) => {
+    const access = await caller(request, 'destroy');
+    const id = idOf(request);
+    const json = await userJson(request, access, id);
+    if (json === null || !(await endUsers.remove(pool, usersProjectOf(request, tenantOf(request)), id))) throw new NotFoundError();
+    return reply.type(JSON_TYPE).send(json);
+  });
+}

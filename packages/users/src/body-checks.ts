@@ -1,0 +1,78 @@
+// Request bodies of the auth and users endpoints, checked the way Strapi's yup schemas answer:
+// unknown keys → `Invalid parameters: a, b` (details {}), a bad field → its message with
+// `details.errors`.
+import { isEmail, PASSWORD_MAX } from '@cms/auth';
+import { ValidationError, type FieldError } from '@cms/errors';
+
+/** Strapi's minimum for end-user passwords. */
+export const USER_PASSWORD_MIN = 6;
+const MAX_USERNAME = 255;
+
+type Body = Record<string, unknown>;
+
+export function objectBody(body: unknown): Body {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new ValidationError('The request body must be a JSON object');
+  return body as Body;
+}
+
+export function onlyKeys(body: Body, allowed: readonly string[]): void {
+  const extra = Object.keys(body).filter((k) => !allowed.includes(k));
+  if (extra.length) throw new ValidationError(`Invalid parameters: ${extra.join(', ')}`.slice(0, 300));
+}
+
+function fieldError(path: string, message: string): FieldError {
+  return { path: [path], message, name: 'ValidationError' };
+}
+
+/** Collect field errors; throw them together (Strapi: `N errors occurred`). */
+export class FieldChecks {
+  private readonly errors: FieldError[] = [];
+
+  required(body: Body, key: string): string | undefined {
+    const value = body[key];
+    if (value === undefined || value === null || value === '') {
+      this.errors.push(fieldError(key, `${key} is a required field`));
+      return undefined;
+    }
+    if (typeof value !== 'string') {
+      this.errors.push(fieldError(key, `${key} must be a \`string\` type`));
+      return undefined;
+    }
+    return value;
+  }
+
+  optional(body: Body, key: string): string | undefined {
+    return body[key] === undefined ? undefined : this.required(body, key);
+  }
+
+  bool(body: Body, key: string): boolean | undefined {
+    const value = body[key];
+    if (value === undefined) return undefined;
+    if (typeof value !== 'boolean') this.errors.push(fieldError(key, `${key} must be a \`boolean\` type`));
+    return typeof value === 'boolean' ? value : undefined;
+  }
+
+  email(value: string | undefined, key = 'email'): string | undefined {
+    if (value !== undefined && !isEmail(value)) this.errors.push(fieldError(key, `${key} must be a valid email`));
+    return value;
+  }
+
+  username(value: string | undefined): string | undefined {
+    // eslint-disable-next-line no-control-regex
+    if (value !== undefined && (value.trim().length < 3 || value.length > MAX_USERNAME || /[\u0000-\u001f\u007f]/.test(value))) {
+      this.errors.push(fieldError('username', `username must be between 3 and ${MAX_USERNAME} characters without control characters`));
+    }
+    return value;
+  }
+
+  password(value: string | undefined, key = 'password'): string | undefined {
+    if (value === undefined) return value;
+    if (value.length < USER_PASSWORD_MIN) this.errors.push(fieldError(key, `${key} must be at least ${USER_PASSWORD_MIN} characters`));
+    else if (value.length > PASSWORD_MAX) this.errors.push(fieldError(key, `${key} must be at most ${PASSWORD_MAX} characters`));
+    return value;
+  }
+
+  done(): void {
+    if (this.errors.length) throw ValidationError.fromFieldErrors(this.errors);
+  }
+}

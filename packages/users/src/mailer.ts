@@ -1,0 +1,45 @@
+// Outgoing e-mail behind one interface: SMTP through nodemailer when SMTP_URL is set, else the
+// log (the embedded default: a newcomer reads reset links in the console).
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Logger } from '@cms/telemetry';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+  close(): void;
+}
+
+export class SmtpMailer implements Mailer {
+  private readonly transport: Transporter;
+
+  constructor(smtpUrl: string, private readonly from: string) {
+    this.transport = nodemailer.createTransport(smtpUrl);
+  }
+
+  async send(mail: Mail): Promise<void> {
+    await this.transport.sendMail({ from: this.from, to: mail.to, subject: mail.subject, text: mail.text });
+  }
+
+  close(): void {
+    this.transport.close();
+  }
+}
+
+export class LogMailer implements Mailer {
+  constructor(private readonly logger: Logger) {}
+
+  async send(mail: Mail): Promise<void> {
+    this.logger.info({ mail }, 'e-mail (no SMTP_URL set: logged instead of sent)');
+  }
+
+  close(): void {}
+}
+
+export function createMailer(config: { smtpUrl?: string; from: string }, logger: Logger): Mailer {
+  return config.smtpUrl ? new SmtpMailer(config.smtpUrl, config.from) : new LogMailer(logger);
+}
