@@ -101,6 +101,11 @@ describe('users-permissions e-mails', () => {
     assert.equal((await p.client(null).get(`/api/auth/email-confirmation?confirmation=${code}`)).statusCode, 302);
     const already = await p.client(null).post('/api/auth/send-email-confirmation', { email: 'dave@example.com' });
     assert.deepEqual([already.statusCode, already.json()], [400, envelope(400, 'ApplicationError', 'Already confirmed')]);
+    for (const body of [{}, { email: 5 }, { email: 'nope' }, { email: 'dave@example.com', extra: 1 }]) {
+      const bad = await p.client(null).post('/api/auth/send-email-confirmation', body);
+      assert.equal(bad.statusCode, 400, JSON.stringify(body));
+      assert.equal(bad.json().error.name, 'ValidationError');
+    }
   });
 
   it('links in e-mails keep the host form the client used', async () => {

@@ -1,6 +1,6 @@
 export { createDatabase, type Database } from './database.ts';
 export { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded.ts';
-export { sql, quoteIdent, qualify, compiledQuery, type CompiledSql, type Db, type DbTransaction } from './sql.ts';
+export { sql, quoteIdent, qualify, compiledQuery, isoTimestamp, type CompiledSql, type Db, type DbTransaction } from './sql.ts';
 export { runMigrations, runMigrationsIn, type Migration } from './migrate.ts';
 export { controlMigrations, CONTROL_SCHEMA } from './control-migrations.ts';
 export { exec, rows, column, exists, sqlState } from './exec.ts';

@@ -20,6 +20,11 @@ export function qualify(schema: string, name: string): string {
   return `${quoteIdent(schema)}.${quoteIdent(name)}`;
 }
 
+/** A timestamptz expression as the API prints it: ISO 8601 in UTC with milliseconds (`…T…Z`). */
+export function isoTimestamp(expression: string): string {
+  return `to_char(${expression} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+}
+
 /** SQL text with `$n` placeholders plus its values, as produced by our compilers. */
 export interface CompiledSql {
   text: string;

@@ -1,6 +1,7 @@
 // How an existing column converts when a scalar attribute changes type. A conversion is an
 // `ALTER COLUMN … TYPE … USING <expr>`; Postgres rejecting the expression on some row (or the
 // `lossy` test finding a row the cast would silently alter) means the data cannot be kept.
+import { isoTimestamp } from '@cms/db';
 import type { ScalarType } from '@cms/schema';
 import { sqlTypeOf } from './column-types.ts';
 
@@ -38,7 +39,7 @@ function asText(from: ScalarType, col: string): string {
     case 'text': return col;
     case 'jsonb': return `(${col} #>> '{}')`;
     case 'date': return `to_char(${col}, 'YYYY-MM-DD')`;
-    case 'datetime': return `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+    case 'datetime': return isoTimestamp(col);
     default: return `(${col})::text`;
   }
 }

@@ -2,7 +2,7 @@
 // passwords) and every component / dynamic zone, recursively, without row ids. Used to
 // validate the whole merged document before publishing (reference §4: a publishing write
 // validates the merged document, not just the body). One statement, built once per model version.
-import { qualify, quoteIdent } from '@cms/db';
+import { isoTimestamp, qualify, quoteIdent } from '@cms/db';
 import { COLUMNS, physicalTable, type PhysicalModel } from '@cms/ddl';
 import type { Model, ScalarType } from '@cms/schema';
 
@@ -20,7 +20,7 @@ function scalarExpression(alias: string, column: string, type: ScalarType): stri
   const ref = `${alias}.${q(column)}`;
   // Exact text for numbers JSON would round, and a stable ISO form for timestamps.
   if (type === 'biginteger' || type === 'decimal') return `${ref}::text`;
-  if (type === 'datetime') return `to_char(${ref} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+  if (type === 'datetime') return isoTimestamp(ref);
   if (type === 'date' || type === 'time') return `${ref}::text`;
   return ref;
 }

@@ -1,9 +1,8 @@
 // How each column is printed in the JSON answer (reference §2.3). Formatting happens in Postgres,
 // so the answer never depends on the session's DateStyle or TimeZone.
+import { isoTimestamp } from '@cms/db';
 import type { ScalarField } from './model-view.ts';
 import { col } from './sql-builder.ts';
-
-const ISO_MS = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
 
 /** A column as its JSON value: biginteger as a string, decimal as a number without trailing zeros, ISO UTC ms. */
 export function outputExpression(alias: string, field: ScalarField): string {
@@ -14,7 +13,7 @@ export function outputExpression(alias: string, field: ScalarField): string {
     case 'decimal':
       return `trim_scale(${c})`;
     case 'datetime':
-      return `to_char(${c} AT TIME ZONE 'UTC', ${ISO_MS})`;
+      return isoTimestamp(c);
     case 'date':
       return `to_char(${c}, 'YYYY-MM-DD')`;
     case 'time':

@@ -76,3 +76,31 @@ export class FieldChecks {
     if (this.errors.length) throw ValidationError.fromFieldErrors(this.errors);
   }
 }
+
+/** The lower-cased `email` of a body holding only that key (forgot-password, send-email-confirmation). */
+export function emailOf(rawBody: unknown): string {
+  const body = objectBody(rawBody);
+  onlyKeys(body, ['email']);
+  const checks = new FieldChecks();
+  const email = checks.email(checks.required(body, 'email'));
+  checks.done();
+  return email!.toLowerCase();
+}
+
+/** The fields of a `/api/users` body: all of username, email and password `required` (create), or any subset (update). */
+export function userFields(rawBody: unknown, required: boolean) {
+  const body = objectBody(rawBody);
+  onlyKeys(body, ['username', 'email', 'password', 'role', 'confirmed', 'blocked']);
+  const checks = new FieldChecks();
+  const text = (key: string) => (required ? checks.required(body, key) : checks.optional(body, key));
+  const fields = {
+    username: checks.username(text('username')),
+    email: checks.email(text('email')),
+    password: checks.password(text('password')),
+    confirmed: checks.bool(body, 'confirmed'),
+    blocked: checks.bool(body, 'blocked'),
+    role: body.role,
+  };
+  checks.done();
+  return fields;
+}

@@ -5,7 +5,7 @@ import { hashPassword, verifyPassword } from '@cms/auth';
 import { compiledQuery, sqlState, type Db } from '@cms/db';
 import { ApplicationError, ValidationError } from '@cms/errors';
 import { LRUCache } from 'lru-cache';
-import { FieldChecks, objectBody, onlyKeys } from './body-checks.ts';
+import { emailOf, FieldChecks, objectBody, onlyKeys, userFields } from './body-checks.ts';
 import { UserTokens } from './jwt.ts';
 import type { Mailer } from './mailer.ts';
 import type { UsersSettings } from './settings.ts';
@@ -51,7 +51,7 @@ export class EndUsers {
     this.tokens = new UserTokens(appSecret);
   }
 
-  private cacheKey = (p: UsersProject, id: string) => `${p.projectId}:${id}`;
+  private cacheKey = (p: Pick<UsersProject, 'projectId'>, id: string) => `${p.projectId}:${id}`;
 
   private jwtFor(p: UsersProject, userId: string): Promise<string> {
     return this.tokens.sign(p.projectId, userId, p.settings.jwtExpiresIn);
@@ -116,18 +116,14 @@ export class EndUsers {
    * answer never tells whether the address is known.
    */
   async forgotPassword(db: Db, p: UsersProject, rawBody: unknown): Promise<void> {
-    const body = objectBody(rawBody);
-    onlyKeys(body, ['email']);
-    const checks = new FieldChecks();
-    const email = checks.email(checks.required(body, 'email'));
-    checks.done();
-    const user = await userByEmail(db, p.schema, email!);
+    const email = emailOf(rawBody);
+    const user = await userByEmail(db, p.schema, email);
     if (!user || user.blocked) return;
     const reset = oneTimeToken();
     await updateUser(db, p.schema, user.id, { resetPasswordToken: reset.stored });
     const link = p.settings.resetPasswordUrl ? withQuery(p.settings.resetPasswordUrl, 'code', reset.code) : null;
     await this.mailer.send({
-      to: email!.toLowerCase(),
+      to: email,
       subject: 'Reset password',
       text: link
         ? `We heard that you lost your password. Sorry about that!\n\nUse this link to reset it:\n${link}\n`
@@ -163,11 +159,7 @@ export class EndUsers {
 
   /** `POST /api/auth/send-email-confirmation`: a new confirmation e-mail. */
   async resendConfirmation(db: Db, p: UsersProject, rawBody: unknown): Promise<string> {
-    const body = objectBody(rawBody);
-    onlyKeys(body, ['email']);
-    const checks = new FieldChecks();
-    const email = checks.email(checks.required(body, 'email'))!.toLowerCase();
-    checks.done();
+    const email = emailOf(rawBody);
     const user = await userByEmail(db, p.schema, email);
     if (!user) return email;
     if (user.confirmed) throw new ApplicationError('Already confirmed');
@@ -185,16 +177,8 @@ export class EndUsers {
 
   /** `POST /api/users`: like register, plus role, confirmed and blocked. */
   async create(db: Db, p: UsersProject, rawBody: unknown): Promise<string> {
-    const body = objectBody(rawBody);
-    onlyKeys(body, ['username', 'email', 'password', 'role', 'confirmed', 'blocked']);
-    const checks = new FieldChecks();
-    const username = checks.username(checks.required(body, 'username'));
-    const email = checks.email(checks.required(body, 'email'));
-    const password = checks.password(checks.required(body, 'password'));
-    const confirmed = checks.bool(body, 'confirmed');
-    const blocked = checks.bool(body, 'blocked');
-    checks.done();
-    const role = body.role === undefined ? defaultRoleOf(p) : await this.roleOf(db, p, body.role);
+    const { username, email, password, confirmed, blocked, role: givenRole } = userFields(rawBody, true);
+    const role = givenRole === undefined ? defaultRoleOf(p) : await this.roleOf(db, p, givenRole);
     return this.insert(db, p, {
       username: username!, email: email!, password: await hashPassword(password!),
       confirmed: confirmed ?? false, blocked: blocked ?? false, role,
@@ -203,28 +187,15 @@ export class EndUsers {
 
   /** `PUT /api/users/:id`: any subset of the fields; false when there is no such user. */
   async update(db: Db, p: UsersProject, id: string, rawBody: unknown): Promise<boolean> {
-    const body = objectBody(rawBody);
-    onlyKeys(body, ['username', 'email', 'password', 'role', 'confirmed', 'blocked']);
-    const checks = new FieldChecks();
-    const username = checks.username(checks.optional(body, 'username'));
-    const email = checks.email(checks.optional(body, 'email'));
-    const password = checks.password(checks.optional(body, 'password'));
-    const confirmed = checks.bool(body, 'confirmed');
-    const blocked = checks.bool(body, 'blocked');
-    checks.done();
+    const { username, email, password, confirmed, blocked, role } = userFields(rawBody, false);
     if (!(await userById(db, p.schema, id))) return false;
     const changes: UserChanges = {
       username, email, confirmed, blocked,
       password: password === undefined ? undefined : await hashPassword(password),
-      role: body.role === undefined ? undefined : await this.roleOf(db, p, body.role),
+      role: role === undefined ? undefined : await this.roleOf(db, p, role),
     };
     if ((email !== undefined || username !== undefined) && (await identityTaken(db, p.schema, email, username, id))) throw new ApplicationError(TAKEN);
-    try {
-      await updateUser(db, p.schema, id, changes);
-    } catch (err) {
-      if (sqlState(err) === '23505') throw new ApplicationError(TAKEN);
-      throw err;
-    }
+    await takenOnConflict(() => updateUser(db, p.schema, id, changes));
     this.status.delete(this.cacheKey(p, id));
     return true;
   }
@@ -245,7 +216,7 @@ export class EndUsers {
    * The user a JWT of this project names, if they may act: unknown, deleted, blocked and (with
    * confirmation on) unconfirmed users are refused. Statuses are cached for a second.
    */
-  async authenticate(db: Db, p: UsersProject, jwt: string): Promise<EndUser | null> {
+  async authenticate(db: Db, p: Pick<UsersProject, 'projectId' | 'schema' | 'settings'>, jwt: string): Promise<EndUser | null> {
     const userId = await this.tokens.verify(p.projectId, jwt);
     if (!userId) return null;
     const key = this.cacheKey(p, userId);
@@ -260,13 +231,7 @@ export class EndUsers {
 
   private async insert(db: Db, p: UsersProject, user: Parameters<typeof insertUser>[2]): Promise<string> {
     if (await identityTaken(db, p.schema, user.email, user.username)) throw new ApplicationError(TAKEN);
-    try {
-      return await insertUser(db, p.schema, user);
-    } catch (err) {
-      // Two registrations racing for one e-mail or username.
-      if (sqlState(err) === '23505') throw new ApplicationError(TAKEN);
-      throw err;
-    }
+    return takenOnConflict(() => insertUser(db, p.schema, user));
   }
 
   /** A role given as its type, or as its numeric id (Strapi clients send ids). */
@@ -280,6 +245,16 @@ export class EndUsers {
       throw ValidationError.fromFieldErrors([{ path: ['role'], message: 'role must be the type or id of a role other than public', name: 'ValidationError' }]);
     }
     return type;
+  }
+}
+
+/** A unique-index violation (two writes racing for one e-mail or username) is the same "taken" error. */
+async function takenOnConflict<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (sqlState(err) === '23505') throw new ApplicationError(TAKEN);
+    throw err;
   }
 }
 

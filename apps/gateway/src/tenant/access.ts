@@ -86,7 +86,9 @@ export async function resolveAccess(request: FastifyRequest, tenant: TenantEntry
   if (presented === null) return publicAccess(tenant);
   if (looksLikeJwt(presented)) {
     // A JWT of another project fails its signature: refused like a made-up one.
-    const user = await services.endUsers.authenticate(services.pool, usersProjectOf(request, tenant), presented);
+    const { project } = tenant;
+    const user = await services.endUsers.authenticate(services.pool,
+      { projectId: project.id, schema: project.schemaName, settings: usersSettingsOf(project.settings) }, presented);
     if (!user) throw new UnauthorizedError();
     return { ...roleAccess(tenant, user.role), user };
   }

@@ -5,7 +5,7 @@ import { ForbiddenError, NotFoundError } from '@cms/errors';
 import { compileRead, paginationMeta, parseQuery, planQuery, type CompiledRead, type QueryAst, type QueryPlan } from '@cms/query';
 import type { Platform } from '../platform.ts';
 import type { Services } from '../services.ts';
-import { REST_LIMITS, resolveRoute, sendDocument, sendList, type RouteContext } from './rest-targets.ts';
+import { cachedRead, queryStringOf, REST_LIMITS, resolveRoute, sendDocument, sendList, type RouteContext } from './rest-targets.ts';
 
 /** The read plan of a route: the request's query at the given status and locale. */
 export function planRead(ctx: RouteContext, ast: QueryAst, status: 'draft' | 'published', locale: string): QueryPlan {
@@ -21,27 +21,16 @@ export function planRead(ctx: RouteContext, ast: QueryAst, status: 'draft' | 'pu
   });
 }
 
-// Compiled reads kept per model version; the oldest go first past this many query shapes.
-const READ_CACHE_SIZE = 2000;
-
 /**
  * The compiled read of a request: parsed, planned and rendered once per model version, caller
  * permissions, default locale and query string — the SQL depends on nothing else.
  */
 function compiledReadOf(ctx: RouteContext, request: FastifyRequest, byDocumentId: boolean): CompiledRead {
-  let cache = ctx.runtime.artefacts.get('rest-reads') as Map<string, CompiledRead> | undefined;
-  if (!cache) ctx.runtime.artefacts.set('rest-reads', (cache = new Map()));
-  const url = request.url;
-  const queryString = url.includes('?') ? url.slice(url.indexOf('?')) : '';
-  const key = `${ctx.access.key}\n${ctx.tenant.project.defaultLocale}\n${ctx.target.type.uid}\n${byDocumentId}\n${queryString}`;
-  let read = cache.get(key);
-  if (!read) {
+  const key = `${ctx.access.key}\n${ctx.tenant.project.defaultLocale}\n${ctx.target.type.uid}\n${byDocumentId}\n${queryStringOf(request)}`;
+  return cachedRead(ctx.runtime, key, () => {
     const ast = parseQuery(request.query as Record<string, unknown>, REST_LIMITS);
-    read = compileRead(planRead(ctx, ast, ast.status ?? 'published', ast.locale ?? ctx.tenant.project.defaultLocale));
-    if (cache.size >= READ_CACHE_SIZE) cache.delete(cache.keys().next().value!);
-    cache.set(key, read);
-  }
-  return read;
+    return compileRead(planRead(ctx, ast, ast.status ?? 'published', ast.locale ?? ctx.tenant.project.defaultLocale));
+  });
 }
 
 export function registerContentRoutes(app: FastifyInstance, platform: Platform, services: Services): void {

@@ -1,7 +1,9 @@
 // Shared by the REST read and write routes: which content type a path names, the REST limits,
 // and the request-scoped pieces every content route resolves first.
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '@cms/db';
 import { NotFoundError } from '@cms/errors';
+import { compileRead, parseQuery, planQuery, runFind, type CompiledRead, type QueryAst, type QueryPlan } from '@cms/query';
 import type { ContentType } from '@cms/schema';
 import type { ProjectRuntime, TenantEntry } from '@cms/tenancy';
 import type { Platform } from '../platform.ts';
@@ -12,6 +14,64 @@ import { toV4Data, wantsV4 } from './v4-format.ts';
 
 // Strapi's `api.rest.defaultLimit` / template `maxLimit`.
 export const REST_LIMITS = { defaultLimit: 25, maxLimit: 100 };
+// Compiled reads kept per model version; the oldest go first past this many query shapes.
+const READ_CACHE_SIZE = 2000;
+
+export interface PageLimits {
+  defaultLimit: number;
+  maxLimit: number;
+}
+
+/** The request's query string (`?…`, or '' without one): with the caller, all a compiled read depends on. */
+export function queryStringOf(request: FastifyRequest): string {
+  const url = request.url;
+  const at = url.indexOf('?');
+  return at === -1 ? '' : url.slice(at);
+}
+
+/** A compiled read kept with the model version under `key`, built on first use. */
+export function cachedRead(runtime: ProjectRuntime, key: string, build: () => CompiledRead): CompiledRead {
+  let cache = runtime.artefacts.get('rest-reads') as Map<string, CompiledRead> | undefined;
+  if (!cache) runtime.artefacts.set('rest-reads', (cache = new Map()));
+  let read = cache.get(key);
+  if (!read) {
+    read = build();
+    if (cache.size >= READ_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+    cache.set(key, read);
+  }
+  return read;
+}
+
+/** The read plan of a plugin type (media files, end users): one table, without status or locale. */
+export function planPluginRead(runtime: ProjectRuntime, access: Access, uid: string, ast: QueryAst, limits: PageLimits): QueryPlan {
+  return planQuery(ast, {
+    model: runtime.model, physical: runtime.physical, uid, schema: runtime.schemaName,
+    locale: '*', status: 'published', canFind: (target) => access.can(target, 'find'), ...limits,
+  });
+}
+
+/** Rows of a plugin type by id, in id order, as JSON array text. */
+export async function pluginRowsJson(db: Db, runtime: ProjectRuntime, access: Access, uid: string, ids: readonly string[]): Promise<string> {
+  const ast: QueryAst = {
+    filters: { kind: 'compare', path: ['id'], op: '$in', value: ids },
+    sort: [{ path: ['id'], direction: 'asc' }],
+    pagination: { kind: 'offset', start: 0, limit: ids.length, withCount: false },
+  };
+  return (await runFind(db, planPluginRead(runtime, access, uid, ast, { defaultLimit: ids.length, maxLimit: ids.length }))).json;
+}
+
+/**
+ * A list read of a plugin type from the request's query, cached per caller and query string;
+ * sorted by id unless the query sorts.
+ */
+export function pluginListRead(request: FastifyRequest, runtime: ProjectRuntime, access: Access, uid: string, query: Record<string, unknown>, limits: PageLimits): CompiledRead {
+  const key = `${uid}\n${access.key}\n${limits.defaultLimit}/${limits.maxLimit}\n${queryStringOf(request)}`;
+  return cachedRead(runtime, key, () => {
+    const ast = parseQuery(query, limits);
+    if (ast.sort.length === 0) ast.sort = [{ path: ['id'], direction: 'asc' }];
+    return compileRead(planPluginRead(runtime, access, uid, ast, limits));
+  });
+}
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 export interface RouteTarget {

@@ -12,16 +12,13 @@ import {
   linkFiles, parseFileInfo, parseFileInfos, parseFileInfoText,
   type FileInfo, type FileRow, type ProjectFiles, type StoredUpload,
 } from '@cms/media';
-import {
-  compileRead, paginationMeta, parseQuery, planQuery, runFind, UPLOAD_FILE_UID,
-  type CompiledRead, type QueryAst,
-} from '@cms/query';
+import { paginationMeta, UPLOAD_FILE_UID } from '@cms/query';
 import type { ProjectRuntime, TenantEntry } from '@cms/tenancy';
 import type { Platform } from '../platform.ts';
 import type { Services } from '../services.ts';
 import { resolveAccess, type Access } from './access.ts';
 import { tenantOf } from './index.ts';
-import { REST_LIMITS } from './rest-targets.ts';
+import { pluginListRead, pluginRowsJson, REST_LIMITS } from './rest-targets.ts';
 
 const UPLOAD = 'plugin::upload';
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -39,14 +36,6 @@ interface UploadContext {
 
 const fileNotFound = () => new NotFoundError('file.notFound');
 
-/** The file reads of the upload API, planned on the files view like any content read. */
-function planFiles(ctx: UploadContext, ast: QueryAst, limits: { defaultLimit: number; maxLimit: number }) {
-  return planQuery(ast, {
-    model: ctx.runtime.model, physical: ctx.runtime.physical, uid: UPLOAD_FILE_UID, schema: ctx.runtime.schemaName,
-    locale: '*', status: 'published', canFind: (uid) => ctx.access.can(uid, 'find'), ...limits,
-  });
-}
-
 export function registerUploadRoutes(app: FastifyInstance, platform: Platform, services: Services): void {
   const pool = platform.db.pool;
   const media = platform.media;
@@ -60,14 +49,7 @@ export function registerUploadRoutes(app: FastifyInstance, platform: Platform, s
   }
 
   /** Files by id, in id order, as a JSON array text. */
-  async function filesJson(ctx: UploadContext, ids: readonly string[]): Promise<string> {
-    const ast: QueryAst = {
-      filters: { kind: 'compare', path: ['id'], op: '$in', value: ids },
-      sort: [{ path: ['id'], direction: 'asc' }],
-      pagination: { kind: 'offset', start: 0, limit: ids.length, withCount: false },
-    };
-    return (await runFind(pool, planFiles(ctx, ast, { defaultLimit: ids.length, maxLimit: ids.length }))).json;
-  }
+  const filesJson = (ctx: UploadContext, ids: readonly string[]) => pluginRowsJson(pool, ctx.runtime, ctx.access, UPLOAD_FILE_UID, ids);
 
   /** Answers of the upload API carry `isUrlSigned` (populated media do not). */
   const withUrlSigned = (files: Array<Record<string, unknown>>) => files.map((f) => ({ ...f, isUrlSigned: false }));
@@ -220,23 +202,8 @@ export function registerUploadRoutes(app: FastifyInstance, platform: Platform, s
   }
 
   // Reads: the bare list, the paged list and one file.
-  const reads = new WeakMap<ProjectRuntime, Map<string, CompiledRead>>();
-  function listRead(request: FastifyRequest, ctx: UploadContext, paged: boolean): CompiledRead {
-    let cache = reads.get(ctx.runtime);
-    if (!cache) reads.set(ctx.runtime, (cache = new Map()));
-    const url = request.url;
-    const key = `${ctx.access.key}\n${paged}\n${url.includes('?') ? url.slice(url.indexOf('?')) : ''}`;
-    let read = cache.get(key);
-    if (!read) {
-      const limits = paged ? REST_LIMITS : FILE_LIST_LIMITS;
-      const ast = parseQuery(request.query as Record<string, unknown>, limits);
-      if (ast.sort.length === 0) ast.sort = [{ path: ['id'], direction: 'asc' }];
-      read = compileRead(planFiles(ctx, ast, limits));
-      if (cache.size >= 500) cache.delete(cache.keys().next().value!);
-      cache.set(key, read);
-    }
-    return read;
-  }
+  const listRead = (request: FastifyRequest, ctx: UploadContext, paged: boolean) =>
+    pluginListRead(request, ctx.runtime, ctx.access, UPLOAD_FILE_UID, request.query as Record<string, unknown>, paged ? REST_LIMITS : FILE_LIST_LIMITS);
 
   app.get('/api/upload/files', async (request, reply) => {
     const ctx = await contextOf(request, 'find');

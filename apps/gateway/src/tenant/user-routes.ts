@@ -2,19 +2,18 @@
 // `/api/auth/local`, `/api/auth/change-password`, `/api/users/me` and `/api/users` CRUD. Bodies
 // are bare (not `{data}`); users never carry their password or tokens.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { compiledQuery, isoTimestamp, qualify } from '@cms/db';
+import { USERS_TABLE } from '@cms/ddl';
 import { positiveId } from '@cms/documents';
 import { ForbiddenError, NotFoundError } from '@cms/errors';
-import { compiledQuery, qualify } from '@cms/db';
-import { USERS_TABLE } from '@cms/ddl';
-import { compileRead, parseQuery, planQuery, renderCount, runFind, USERS_UID, type CompiledRead, type QueryAst } from '@cms/query';
-import type { ProjectRuntime } from '@cms/tenancy';
+import { renderCount, USERS_UID } from '@cms/query';
 import type { AuthResult } from '@cms/users';
 import type { Platform } from '../platform.ts';
 import type { Services } from '../services.ts';
 import { resolveAccess, usersProjectOf, type Access } from './access.ts';
 import { tenantOf } from './index.ts';
+import { pluginListRead, pluginRowsJson } from './rest-targets.ts';
 
-const USERS = 'plugin::users-permissions';
 const JSON_TYPE = 'application/json; charset=utf-8';
 // `/api/users` answers a bare array: without `pagination` up to this many users.
 const USER_LIST_LIMITS = { defaultLimit: 100, maxLimit: 1000 };
@@ -44,8 +43,7 @@ function withoutRolePopulate(query: Record<string, unknown>): Record<string, unk
 
 // The role object of a populated user (Strapi's role, without the permissions).
 const ROLE_JSON = `json_build_object('id', r.id, 'name', r.name, 'description', r.description, 'type', r.type,
-  'createdAt', to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-  'updatedAt', to_char(r.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`;
+  'createdAt', ${isoTimestamp('r.created_at')}, 'updatedAt', ${isoTimestamp('r.updated_at')})`;
 
 export function registerUserRoutes(app: FastifyInstance, platform: Platform, services: Services): void {
   const pool = platform.db.pool;
@@ -53,19 +51,9 @@ export function registerUserRoutes(app: FastifyInstance, platform: Platform, ser
 
   const runtimeOf = (request: FastifyRequest) => platform.runtimes.get(tenantOf(request).project);
 
-  const planUsers = (runtime: ProjectRuntime, access: Access, ast: QueryAst, limits: { defaultLimit: number; maxLimit: number }) =>
-    planQuery(ast, {
-      model: runtime.model, physical: runtime.physical, uid: USERS_UID, schema: runtime.schemaName,
-      locale: '*', status: 'published', canFind: (uid) => access.can(uid, 'find'), ...limits,
-    });
-
   /** One user as JSON text, or null. */
   async function userJson(request: FastifyRequest, access: Access, id: string): Promise<string | null> {
-    const ast: QueryAst = {
-      filters: { kind: 'compare', path: ['id'], op: '$eq', value: id },
-      sort: [], pagination: { kind: 'offset', start: 0, limit: 1, withCount: false },
-    };
-    const { json } = await runFind(pool, planUsers(await runtimeOf(request), access, ast, { defaultLimit: 1, maxLimit: 1 }));
+    const json = await pluginRowsJson(pool, await runtimeOf(request), access, USERS_UID, [id]);
     return json === '[]' ? null : json.slice(1, -1);
   }
 
@@ -75,10 +63,10 @@ export function registerUserRoutes(app: FastifyInstance, platform: Platform, ser
     const users = JSON.parse(json) as Array<{ id: number; role?: unknown }>;
     if (users.length === 0) return json;
     const tenant = tenantOf(request);
+    // Users always hold an existing role: deleting a role moves its users to `authenticated`.
     const rows = (await pool.any(compiledQuery({
       text: `SELECT u.id::text AS id, ${ROLE_JSON} AS role FROM ${qualify(tenant.project.schemaName, USERS_TABLE)} u
-             LEFT JOIN platform.roles r ON r.project_id = $1 AND r.type = CASE WHEN EXISTS (
-               SELECT 1 FROM platform.roles k WHERE k.project_id = $1 AND k.type = u.role) THEN u.role ELSE 'authenticated' END
+             JOIN platform.roles r ON r.project_id = $1 AND r.type = u.role
              WHERE u.id = ANY($2::bigint[])`,
       values: [tenant.project.id, users.map((u) => u.id)],
     }))) as unknown as Array<{ id: string; role: unknown }>;
@@ -154,23 +142,8 @@ export function registerUserRoutes(app: FastifyInstance, platform: Platform, ser
   });
 
   // Lists: compiled once per model version, caller permissions and query string.
-  const reads = new WeakMap<ProjectRuntime, Map<string, CompiledRead>>();
-  async function listRead(request: FastifyRequest, access: Access): Promise<CompiledRead> {
-    const runtime = await runtimeOf(request);
-    let cache = reads.get(runtime);
-    if (!cache) reads.set(runtime, (cache = new Map()));
-    const url = request.url;
-    const key = `${access.key}\n${url.includes('?') ? url.slice(url.indexOf('?')) : ''}`;
-    let read = cache.get(key);
-    if (!read) {
-      const ast = parseQuery(withoutRolePopulate(request.query as Record<string, unknown>), USER_LIST_LIMITS);
-      if (ast.sort.length === 0) ast.sort = [{ path: ['id'], direction: 'asc' }];
-      read = compileRead(planUsers(runtime, access, ast, USER_LIST_LIMITS));
-      if (cache.size >= 500) cache.delete(cache.keys().next().value!);
-      cache.set(key, read);
-    }
-    return read;
-  }
+  const listRead = async (request: FastifyRequest, access: Access) =>
+    pluginListRead(request, await runtimeOf(request), access, USERS_UID, withoutRolePopulate(request.query as Record<string, unknown>), USER_LIST_LIMITS);
 
   app.get('/api/users', async (request, reply) => {
     const access = await caller(request, 'find');

@@ -26,10 +26,6 @@ function ownGet<T>(record: Record<string, T> | undefined, key: string): T | unde
   return record !== undefined && Object.hasOwn(record, key) ? record[key] : undefined;
 }
 
-function contentTypeAttributes(model: Model, uid: string): Attributes | undefined {
-  return ownGet(model.contentTypes, uid)?.attributes;
-}
-
 function componentAttributes(model: Model, uid: unknown): Attributes | undefined {
   return typeof uid === 'string' ? ownGet(model.components, uid)?.attributes : undefined;
 }
