@@ -5,23 +5,12 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { compiledQuery } from '@cms/db';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { gql, gqlData as data } from '../helpers/graphql.ts';
 import { setupContentProject, type ContentClient, type ContentProject } from '../helpers/content.ts';
 import { blogRawModel } from '../fixtures/index.ts';
 
 type Json = Record<string, any>;
 
-const gql = async (client: ContentClient, query: string, variables?: Json, headers?: Record<string, string>) => {
-  const res = await client.post('/graphql', { query, ...(variables ? { variables } : {}) }, headers);
-  return { status: res.statusCode, body: res.json() as Json };
-};
-
-/** A successful operation's data. */
-const data = async (client: ContentClient, query: string, variables?: Json) => {
-  const { status, body } = await gql(client, query, variables);
-  assert.equal(status, 200, JSON.stringify(body));
-  assert.equal(body.errors, undefined, JSON.stringify(body.errors));
-  return body.data as Json;
-};
 
 describe('GraphQL API', () => {
   let t: TestApp;

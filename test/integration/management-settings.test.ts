@@ -263,6 +263,31 @@ describe('management API: locales, roles, API tokens, usage', () => {
     assert.equal((await api().del(`${base()}/api-tokens/abc`)).statusCode, 404);
   });
 
+  it('records when a token was last used, batched, and shows it on the token itself', async () => {
+    const { apiToken, accessKey } = (await api().post(`${base()}/api-tokens`, { name: 'used', type: 'read-only', description: 'dashboard' })).json();
+    const unused = (await api().post(`${base()}/api-tokens`, { name: 'unused', type: 'read-only' })).json().apiToken;
+    const detail = async (id: number, slug = project.slug) => api().get(`/v1/projects/${slug}/api-tokens/${id}`);
+    assert.deepEqual((await detail(apiToken.id)).json(), { apiToken: { ...apiToken, description: 'dashboard', lastUsedAt: null } });
+    const before = Date.now();
+    for (let i = 0; i < 5; i++) assert.equal((await t.inject({ url: `/p/${project.slug}/api/notes`, headers: { authorization: `Bearer ${accessKey}` } })).statusCode, 200);
+    // Uses are written in one statement every few seconds, never one write per request.
+    const stored = async () => exec('SELECT last_used_at FROM platform.api_tokens WHERE id = $1', [apiToken.id]);
+    assert.equal((await stored()).rows[0]!.last_used_at, null);
+    await t.app.services.apiTokens.flushLastUsed();
+    const { lastUsedAt } = (await detail(apiToken.id)).json().apiToken;
+    assert.match(lastUsedAt, /^\d{4}-\d{2}-\d{2}T/);
+    assert.ok(Math.abs(Date.parse(lastUsedAt) - before) < 60_000, lastUsedAt);
+    assert.equal((await detail(unused.id)).json().apiToken.lastUsedAt, null);
+    // The contract's list keeps its exact keys.
+    assert.deepEqual(Object.keys((await api().get(`${base()}/api-tokens`)).json().apiTokens[0]), ['id', 'name', 'type', 'permissions', 'expiresAt', 'createdAt']);
+    // Unknown, malformed and other projects' token ids are 404s.
+    for (const id of [999999, 'abc', '0']) assert.equal((await api().get(`${base()}/api-tokens/${id}`)).statusCode, 404);
+    const foreign = (await api().post(`/v1/projects/${other.slug}/api-tokens`, { name: 'theirs', type: 'read-only' })).json().apiToken;
+    assert.equal((await detail(foreign.id)).statusCode, 404);
+    assert.equal((await detail(foreign.id, other.slug)).statusCode, 200);
+    for (const id of [apiToken.id, unused.id]) assert.equal((await api().del(`${base()}/api-tokens/${id}`)).statusCode, 204);
+  });
+
   it('reports real usage: requests, documents and storage', async () => {
     await t.app.services.usage.flush();
     const start = (await api().get(`${base()}/usage`)).json();

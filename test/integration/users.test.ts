@@ -103,7 +103,9 @@ describe('users-permissions', () => {
     Number((await query('SELECT id FROM platform.roles WHERE project_id = $1 AND type = $2', [project.id, type]))[0]!.id);
 
   before(async () => {
-    t = await startTestApp();
+    // These tests send one account's auth routes dozens of bodies; the brute-force limits have
+    // their own tests (auth-rate-limits.test.ts).
+    t = await startTestApp({ env: { AUTH_RATE_LIMIT_MAX: '10000', AUTH_IP_RATE_LIMIT_MAX: '10000' } });
     p = await setupContentProject(t, blogRawModel());
     q = await setupContentProject(t, blogRawModel());
     anon = p.client(null);
@@ -979,12 +981,17 @@ describe('users-permissions', () => {
       assert.equal(await countUsers(), Number((await p.api.get('/api/users/count')).body));
     });
 
-    it('a body over 1 MB is 413; other content types are 415, a text body 400', async () => {
+    it('a body over 1 MB is 413; a form body is read like JSON (koa-body); other types are 415, a text body 400', async () => {
       const big = await register({ username: 'big', email: 'big@example.com', password: 'x'.repeat(1_100_000) });
       assert.equal(big.statusCode, 413);
       assert.equal(big.json().error.name, 'PayloadTooLargeError');
-      const form = await anon.raw('POST', '/api/auth/local', { payload: 'identifier=alice&password=secret123', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
-      assert.equal(form.statusCode, 415);
+      const form = await anon.raw('POST', '/api/auth/local', { payload: 'identifier=formuser&password=wrong', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      assert.deepEqual([form.statusCode, form.json()], [400, INVALID_LOGIN]);
+      const nested = await anon.raw('POST', '/api/auth/local', { payload: 'identifier[$ne]=x&password=secret123', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      assert.equal(nested.statusCode, 400);
+      assert.equal(nested.json().error.name, 'ValidationError');
+      const xml = await anon.raw('POST', '/api/auth/local', { payload: '<identifier/>', headers: { 'content-type': 'application/xml' } });
+      assert.deepEqual([xml.statusCode, xml.json()], [415, envelope(415, 'UnsupportedMediaTypeError', 'Unsupported Media Type')]);
       const text = await anon.raw('POST', '/api/auth/local', { payload: 'alice:secret123', headers: { 'content-type': 'text/plain' } });
       assert.deepEqual([text.statusCode, text.json()], [400, envelope(400, 'ValidationError', 'The request body must be a JSON object')]);
     });

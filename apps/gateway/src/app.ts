@@ -17,6 +17,9 @@ export interface App {
   services: Services;
 }
 
+/** Trust the nearest `hops` proxies (fastify's typings take a count only as a function). */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
 
 export async function buildApp(platform: Platform): Promise<App> {
@@ -29,6 +32,8 @@ export async function buildApp(platform: Platform): Promise<App> {
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     bodyLimit: config.bodyLimit,
+    // Behind a load balancer the client IP (auth rate limits) comes from X-Forwarded-For.
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     // Route schemas validate strictly: wrong types and unknown keys are errors, never coerced or dropped.
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: true, useDefaults: true } },
     routerOptions: { querystringParser: parseQueryString, maxParamLength: 1000 },
@@ -42,6 +47,10 @@ export async function buildApp(platform: Platform): Promise<App> {
   });
   fastify.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+  });
+  // Form-encoded bodies are read like Strapi's koa-body does: with the query-string parser.
+  fastify.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+    done(null, parseQueryString(body as string));
   });
   registerErrorHandling(fastify);
   registerHealth(fastify, platform);

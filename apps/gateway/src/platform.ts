@@ -3,6 +3,7 @@
 import type { Config } from '@cms/config';
 import { CONTROL_SCHEMA, controlMigrations, createDatabase, runMigrations, type Database } from '@cms/db';
 import { GraphqlServers } from '@cms/graphql';
+import { createWindowCounters, type WindowCounters } from '@cms/limits';
 import { createMediaRuntime, type MediaLibrary } from '@cms/media';
 import type { Logger } from '@cms/telemetry';
 import { createBus, ProjectRegistry, RuntimeCache, upgradeProjectSchemas, type Bus } from '@cms/tenancy';
@@ -18,6 +19,8 @@ export interface Platform {
   graphql: GraphqlServers;
   /** Every project's media library (storage, jobs). */
   media: MediaLibrary;
+  /** Rate-limit counters shared by every instance (Redis), or this process's own. */
+  limitCounters: WindowCounters;
   close(): Promise<void>;
 }
 
@@ -32,6 +35,7 @@ export async function createPlatform(config: Config, logger: Logger): Promise<Pl
   await registry.start();
   const runtimes = new RuntimeCache(db.pool, registry, config.runtimeCacheSize);
   const graphql = new GraphqlServers(config.graphqlCacheSize);
+  const limitCounters = createWindowCounters(config.redisUrl, config.redisPrefix, logger);
   const media = createMediaRuntime(config, db.pool, logger, { runWorker: config.media.workerInGateway });
   return {
     config,
@@ -42,8 +46,10 @@ export async function createPlatform(config: Config, logger: Logger): Promise<Pl
     runtimes,
     graphql,
     media: media.library,
+    limitCounters,
     async close() {
       graphql.clear();
+      await limitCounters.close();
       await media.close();
       await bus.close();
       await db.close();

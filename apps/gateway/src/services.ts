@@ -6,6 +6,7 @@ import { LocaleService, ModelStore, ProjectService } from '@cms/tenancy';
 import { createMailer, EndUsers } from '@cms/users';
 import type { Database } from '@cms/db';
 import type { Platform } from './platform.ts';
+import { ProjectRateLimits } from './tenant/rate-limits.ts';
 
 export interface Services {
   accounts: AccountService;
@@ -18,6 +19,8 @@ export interface Services {
   usage: UsageMeter;
   /** End users of every project (users-permissions). */
   endUsers: EndUsers;
+  /** Plan request limits and auth brute-force limits of project APIs. */
+  rateLimits: ProjectRateLimits;
   /** The platform's pool, for services that take it per call. */
   pool: Database['pool'];
   close(): Promise<void>;
@@ -26,11 +29,12 @@ export interface Services {
 export function createServices(platform: Platform): Services {
   const pool = platform.db.pool;
   const roles = new RoleService(pool);
-  const apiTokens = new ApiTokenService(pool, platform.config.appSecret);
+  const apiTokens = new ApiTokenService(pool, platform.config.appSecret, (err) => platform.logger.warn({ err }, 'could not record API token use'));
   // Token revocations invalidate their project (on every instance, through the bus); cached
   // lookups of that project's tokens are dropped with it.
   platform.registry.onInvalidate((inv) => apiTokens.forget(inv.projectId));
   const usage = new UsageMeter(pool, platform.logger);
+  const rateLimits = new ProjectRateLimits(platform.limitCounters, platform.config.limits, pool, usage);
   const mailer = createMailer(platform.config.email, platform.logger);
   return {
     accounts: new AccountService(pool),
@@ -48,8 +52,11 @@ export function createServices(platform: Platform): Services {
     models: new ModelStore(pool, platform.registry, [checkGraphqlNames]),
     usage,
     endUsers: new EndUsers(platform.config.appSecret, mailer),
+    rateLimits,
     pool,
     close: async () => {
+      rateLimits.close();
+      await apiTokens.close();
       mailer.close();
       await usage.close();
     },

@@ -35,13 +35,39 @@ export type TokenCheck = { status: 'valid'; token: AuthenticatedToken } | { stat
 const COLUMNS = `id, name, description, type, permissions, expires_at AS "expiresAt", last_used_at AS "lastUsedAt", created_at AS "createdAt"`;
 // A revoked token stops working on every instance within this time even if a message is lost.
 const CACHE_TTL_MS = 1_000;
+// `lastUsedAt` is written for every token used since the last write, in one statement, this often.
+const LAST_USED_FLUSH_MS = 5_000;
 
 export class ApiTokenService {
   private readonly hmacKey: Buffer;
   private readonly cache = new LRUCache<string, AuthenticatedToken | false>({ max: 10_000, ttl: CACHE_TTL_MS });
+  /** Tokens used since `lastUsedAt` was last written (never a write per request). */
+  private used = new Set<number>();
+  private readonly flusher: NodeJS.Timeout;
 
-  constructor(private readonly db: Db, appSecret: string) {
+  constructor(private readonly db: Db, appSecret: string, private readonly onFlushError: (err: unknown) => void = () => {}) {
     this.hmacKey = deriveKey(appSecret, 'api-token-hmac');
+    this.flusher = setInterval(() => void this.flushLastUsed(), LAST_USED_FLUSH_MS);
+    this.flusher.unref();
+  }
+
+  /** Write `lastUsedAt` of the tokens used since the last write. */
+  async flushLastUsed(): Promise<void> {
+    if (this.used.size === 0) return;
+    const ids = [...this.used];
+    this.used = new Set();
+    try {
+      await this.db.query(compiledQuery({ text: 'UPDATE platform.api_tokens SET last_used_at = now() WHERE id = ANY($1::bigint[])', values: [ids] }));
+    } catch (err) {
+      // Try again with the next batch rather than losing the uses.
+      for (const id of ids) this.used.add(id);
+      this.onFlushError(err);
+    }
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.flusher);
+    await this.flushLastUsed();
   }
 
   hash(accessKey: string): string {
@@ -76,6 +102,10 @@ export class ApiTokenService {
     return (await this.db.any(compiledQuery({ text: `SELECT ${COLUMNS} FROM platform.api_tokens WHERE project_id = $1 ORDER BY id`, values: [projectId] }))) as unknown as ApiToken[];
   }
 
+  async find(projectId: number, id: number): Promise<ApiToken | null> {
+    return (await this.db.maybeOne(compiledQuery({ text: `SELECT ${COLUMNS} FROM platform.api_tokens WHERE project_id = $1 AND id = $2`, values: [projectId, id] }))) as ApiToken | null;
+  }
+
   async remove(projectId: number, id: number): Promise<void> {
     const row = await this.db.maybeOne(compiledQuery({ text: 'DELETE FROM platform.api_tokens WHERE project_id = $1 AND id = $2 RETURNING key_hash', values: [projectId, id] }));
     if (!row) throw new NotFoundError();
@@ -107,6 +137,7 @@ export class ApiTokenService {
     }
     if (!token) return { status: 'unknown' };
     if (token.expiresAt && Date.parse(token.expiresAt) <= Date.now()) return { status: 'expired', projectId: token.projectId };
+    this.used.add(token.id);
     return { status: 'valid', token };
   }
 }

@@ -26,6 +26,15 @@ export interface MediaConfig {
   maxUploadBytes?: number;
 }
 
+export interface RateLimitsConfig {
+  /** PLAN_LIMITS: enforce each plan's requests per second and per month on project APIs (default: on when billing is configured). */
+  plans: boolean;
+  /** AUTH_RATE_LIMIT_MAX per AUTH_RATE_LIMIT_WINDOW_MS: auth attempts per route, client IP and identifier (brute force). */
+  authAttempts: { max: number; windowMs: number };
+  /** AUTH_IP_RATE_LIMIT_MAX in the same window: auth requests per client IP and project, whatever the identifier. */
+  authPerIp: { max: number; windowMs: number };
+}
+
 export interface Config {
   readonly port: number;
   readonly host: string;
@@ -43,6 +52,9 @@ export interface Config {
   /** Outgoing e-mail (end users' password resets and confirmations); unset → written to the log. */
   readonly email: { smtpUrl?: string; from: string };
   readonly stripe?: { secretKey: string; webhookSecret?: string; apiBase?: string };
+  readonly limits: RateLimitsConfig;
+  /** TRUST_PROXY: whose X-Forwarded-For to believe for the client IP (true, a hop count, or addresses/CIDRs). */
+  readonly trustProxy: boolean | number | string[];
   readonly otelEndpoint?: string;
   readonly logLevel: string;
   readonly production: boolean;
@@ -100,6 +112,14 @@ function resolveAppSecret(env: Env, dataDir: string, embedded: boolean): string 
   return secret;
 }
 
+function trustProxyOf(env: Env): boolean | number | string[] {
+  const raw = str(env, 'TRUST_PROXY');
+  if (raw === undefined) return false;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  if (['true', 'false'].includes(raw.toLowerCase())) return bool(env, 'TRUST_PROXY', false);
+  return raw.split(',').map((a) => a.trim()).filter(Boolean);
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const databaseUrl = str(env, 'DATABASE_URL');
   const dataDir = resolve(str(env, 'DATA_DIR') ?? '.data');
@@ -137,6 +157,12 @@ export function loadConfig(env: Env = process.env): Config {
     stripe: stripeKey
       ? { secretKey: stripeKey, webhookSecret: str(env, 'STRIPE_WEBHOOK_SECRET'), apiBase: str(env, 'STRIPE_API_BASE') }
       : undefined,
+    limits: {
+      plans: bool(env, 'PLAN_LIMITS', stripeKey !== undefined),
+      authAttempts: { max: int(env, 'AUTH_RATE_LIMIT_MAX', 10, 1), windowMs: int(env, 'AUTH_RATE_LIMIT_WINDOW_MS', 60_000, 1000) },
+      authPerIp: { max: int(env, 'AUTH_IP_RATE_LIMIT_MAX', 300, 1), windowMs: int(env, 'AUTH_RATE_LIMIT_WINDOW_MS', 60_000, 1000) },
+    },
+    trustProxy: trustProxyOf(env),
     otelEndpoint: str(env, 'OTEL_EXPORTER_OTLP_ENDPOINT'),
     logLevel: str(env, 'LOG_LEVEL') ?? 'info',
     production: env.NODE_ENV === 'production',

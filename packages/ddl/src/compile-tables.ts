@@ -72,11 +72,14 @@ export function linkTableStatements(schema: string, link: PhysicalLinkTable, fil
   const statements: string[] = [];
   if (link.kind === 'relation') {
     // Links point at the target *document*: publishing a target (a new row) never breaks them.
+    const targetReference = link.targetReferenced
+      ? ` REFERENCES ${qualify(schema, link.targetTable)} (${q(COLUMNS.documentId)}) ON DELETE CASCADE`
+      : '';
     statements.push(
       `CREATE TABLE ${table} (\n  ${[
         ID_COLUMN,
         source,
-        `${q(COLUMNS.targetDocumentId)} text NOT NULL`,
+        `${q(COLUMNS.targetDocumentId)} text NOT NULL${targetReference}`,
         `${q(COLUMNS.targetLocale)} text`,
         `${q(COLUMNS.ord)} integer NOT NULL DEFAULT 0`,
         `${q(COLUMNS.invOrd)} integer NOT NULL DEFAULT 0`,

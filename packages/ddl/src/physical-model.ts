@@ -1,9 +1,9 @@
 // The physical layout of a model: every table, column, link table and index name the DDL creates
 // and the REST/GraphQL compilers read. Pure and cheap; compute once per model version and cache.
-import type { Attribute, Component, ContentType, Model, RelationKind, ScalarType } from '@cms/schema';
+import { USERS_UID, type Attribute, type Component, type ContentType, type Model, type RelationKind, type ScalarType } from '@cms/schema';
 import { sqlTypeOf } from './column-types.ts';
 import {
-  attributeColumnName, componentTableName, contentTypeTableName, FILES_TABLE, indexNames, linkTableName,
+  attributeColumnName, componentTableName, contentTypeTableName, FILES_TABLE, indexNames, linkTableName, USERS_TABLE,
 } from './physical-names.ts';
 
 export interface PhysicalScalar {
@@ -38,6 +38,8 @@ export interface PhysicalRelation {
   targetTable: string;
   /** The other side (`target`) is a localized type. On the owner side this means its link rows carry `target_locale`. */
   targetLocalized: boolean;
+  /** See `PhysicalRelationLink.targetReferenced`. */
+  targetReferenced: boolean;
   linkTable: string;
   /** The side that stores the link table, and its attribute. */
   ownerUid: string;
@@ -121,6 +123,12 @@ export interface PhysicalRelationLink extends LinkTableBase {
   target: string;
   targetTable: string;
   targetLocalized: boolean;
+  /**
+   * The target table has exactly one row per document (end users: no locales, no drafts), so
+   * `target_document_id` references it with ON DELETE CASCADE: deleting a user, by any route,
+   * deletes the links to it in the same transaction, and a link can only name an existing user.
+   */
+  targetReferenced: boolean;
   indexes: { link: string; source: string; target: string };
 }
 
@@ -161,11 +169,14 @@ export function physicalModel(model: Model): PhysicalModel {
 function buildPhysicalModel(model: Model): PhysicalModel {
   const result: PhysicalModel = { filesTable: FILES_TABLE, contentTypes: {}, components: {}, linkTables: {} };
   const tableOf = (uid: string): string => {
+    if (uid === USERS_UID) return USERS_TABLE;
     const ct = model.contentTypes[uid];
     if (ct) return contentTypeTableName(ct.singularName);
     return componentTableName(uid);
   };
   const localizedType = (uid: string): boolean => model.contentTypes[uid]?.localized ?? false;
+  // Only relations to end users: the one target kept in a table of the platform's own.
+  const referenced = (uid: string): boolean => uid === USERS_UID;
 
   const build = (uid: string, table: string, owner: ContentType | Component, isComponent: boolean) => {
     const attributes: Record<string, PhysicalAttribute> = {};
@@ -206,13 +217,14 @@ function buildPhysicalModel(model: Model): PhysicalModel {
           return {
             kind: 'relation', name, relation: attr.relation, many: attr.many, side: 'owner',
             target: attr.target, targetTable: tableOf(attr.target), targetLocalized: localizedType(attr.target),
+            targetReferenced: referenced(attr.target),
             linkTable: linkTableName(table, name), ownerUid: uid, ownerTable: table, ownerAttribute: name, orderColumn: 'ord',
           };
         }
         const ownerTable = tableOf(attr.target);
         return {
           kind: 'relation', name, relation: attr.relation, many: attr.many, side: 'inverse',
-          target: attr.target, targetTable: ownerTable, targetLocalized: localizedType(attr.target),
+          target: attr.target, targetTable: ownerTable, targetLocalized: localizedType(attr.target), targetReferenced: false,
           linkTable: linkTableName(ownerTable, attr.mappedBy), ownerUid: attr.target, ownerTable, ownerAttribute: attr.mappedBy,
           orderColumn: 'inv_ord',
         };
@@ -233,6 +245,7 @@ function buildPhysicalModel(model: Model): PhysicalModel {
       kind: 'relation', name: linkTable, sourceUid: uid, sourceTable: table, attribute: name,
       toOne: isToOneRelation(attr.relation), relation: attr.relation,
       target: attr.target, targetTable: tableOf(attr.target), targetLocalized: localizedType(attr.target),
+      targetReferenced: referenced(attr.target),
       indexes: { link: indexNames.link(linkTable), source: indexNames.source(linkTable), target: indexNames.target(linkTable) },
     };
   };

@@ -22,22 +22,29 @@ function notFound(documentId: string, locale: string | null): ValidationError {
   return new ValidationError(`Document with id "${documentId}", locale "${locale ?? 'null'}" not found`);
 }
 
-/** Resolve refs to existing documents of `targetUid` (in any status), in input order. */
-async function resolveRefs(ctx: WriteContext, targetUid: string, refs: readonly TargetRef[], source: SourceVersion): Promise<LinkedDocument[]> {
+/**
+ * Resolve refs to existing documents on the other side of `relation` (in any status), in input
+ * order. Rows of a referenced target (end users) are key-share locked: a user deleted meanwhile
+ * waits for this write, then takes the new links with it, instead of failing its foreign key.
+ */
+async function resolveRefs(ctx: WriteContext, relation: PhysicalRelation, refs: readonly TargetRef[], source: SourceVersion): Promise<LinkedDocument[]> {
   if (refs.length === 0) return [];
-  const target = ctx.physical.contentTypes[targetUid]!;
+  const localized = relation.targetLocalized;
   const localeOf = (ref: Extract<TargetRef, { kind: 'document' }>): string | null =>
-    target.localized ? ref.locale ?? source.locale ?? ctx.defaultLocale : null;
+    localized ? ref.locale ?? source.locale ?? ctx.defaultLocale : null;
   const documentIds = refs.flatMap((r) => (r.kind === 'document' ? [r.documentId] : []));
   const ids = refs.flatMap((r) => (r.kind === 'id' ? [r.id] : []));
+  // End users have no locale column.
+  const locale = localized ? q(COLUMNS.locale) : 'NULL::text';
   const found = await rows<{ id: string; document_id: string; locale: string | null }>(ctx.tx,
-    `SELECT ${q(COLUMNS.id)}::text AS id, ${q(COLUMNS.documentId)} AS document_id, ${q(COLUMNS.locale)} AS locale FROM ${qualify(ctx.schema, target.table)} ` +
-    `WHERE ${q(COLUMNS.documentId)} = ANY($1::text[]) OR ${q(COLUMNS.id)} = ANY($2::bigint[])`, [documentIds, ids]);
+    `SELECT ${q(COLUMNS.id)}::text AS id, ${q(COLUMNS.documentId)} AS document_id, ${locale} AS locale FROM ${qualify(ctx.schema, relation.targetTable)} ` +
+    `WHERE ${q(COLUMNS.documentId)} = ANY($1::text[]) OR ${q(COLUMNS.id)} = ANY($2::bigint[])${relation.targetReferenced ? ' FOR KEY SHARE' : ''}`,
+    [documentIds, ids]);
   return refs.map((ref) => {
     if (ref.kind === 'id') {
       const row = found.find((r) => r.id === ref.id);
       if (!row) throw notFound(ref.id, null);
-      return { documentId: row.document_id, locale: target.localized ? row.locale : null };
+      return { documentId: row.document_id, locale: localized ? row.locale : null };
     }
     const locale = localeOf(ref);
     if (!found.some((r) => r.document_id === ref.documentId && (locale === null || r.locale === locale))) throw notFound(ref.documentId, locale);
@@ -47,18 +54,19 @@ async function resolveRefs(ctx: WriteContext, targetUid: string, refs: readonly 
 
 /** The new ordered list of linked documents after applying `write` to `current`. */
 async function nextLinks(
-  ctx: WriteContext, targetUid: string, write: RelationWrite, current: LinkedDocument[], source: SourceVersion, many: boolean,
+  ctx: WriteContext, relation: PhysicalRelation, write: RelationWrite, current: LinkedDocument[], source: SourceVersion,
 ): Promise<LinkedDocument[]> {
+  const many = relation.many;
   const dedupe = (list: LinkedDocument[]) => list.filter((d, i) => list.findIndex((x) => sameDocument(x, d)) === i);
   if (write.kind === 'set') {
-    const list = dedupe(await resolveRefs(ctx, targetUid, write.refs, source));
+    const list = dedupe(await resolveRefs(ctx, relation, write.refs, source));
     return many ? list : list.slice(-1);
   }
   const anchors = write.connect.flatMap((c) => (c.position.kind === 'before' || c.position.kind === 'after' ? [c.position.ref] : []));
   const [connect, disconnect, anchorDocs] = await Promise.all([
-    resolveRefs(ctx, targetUid, write.connect.map((c) => c.ref), source),
-    resolveRefs(ctx, targetUid, write.disconnect, source),
-    resolveRefs(ctx, targetUid, anchors, source),
+    resolveRefs(ctx, relation, write.connect.map((c) => c.ref), source),
+    resolveRefs(ctx, relation, write.disconnect, source),
+    resolveRefs(ctx, relation, anchors, source),
   ]);
   let list = current.filter((d) => !disconnect.some((x) => sameDocument(x, d)));
   if (!many) return connect.length > 0 ? [connect[connect.length - 1]!] : list;
@@ -95,7 +103,7 @@ export async function writeOwnerRelation(
     `SELECT ${q(COLUMNS.targetDocumentId)} AS document_id, ${q(COLUMNS.targetLocale)} AS locale, ${q(COLUMNS.invOrd)} AS inv_ord ` +
     `FROM ${link} WHERE ${q(COLUMNS.sourceId)} = $1 ORDER BY ${q(COLUMNS.ord)}, ${q(COLUMNS.id)}`, [sourceRowId]);
   const currentDocs = current.map((r) => ({ documentId: r.document_id, locale: r.locale }));
-  const next = await nextLinks(ctx, relation.target, write, currentDocs, source, relation.many);
+  const next = await nextLinks(ctx, relation, write, currentDocs, source);
   if (!fresh) await exec(ctx.tx, `DELETE FROM ${link} WHERE ${q(COLUMNS.sourceId)} = $1`, [sourceRowId]);
   if (next.length === 0) return;
   // A target of a oneToMany (or bidirectional oneToOne) has one owner: other documents let go of it.
@@ -131,7 +139,7 @@ export async function writeInverseRelation(
     `WHERE l.${q(COLUMNS.targetDocumentId)} = $1 AND l.${q(COLUMNS.targetLocale)} IS NOT DISTINCT FROM $2 ` +
     `GROUP BY 1, 2 ORDER BY min(l.${q(COLUMNS.invOrd)}), min(l.${q(COLUMNS.id)})`, [target.documentId, target.locale]);
   const currentDocs = current.map((r) => ({ documentId: r.document_id, locale: r.locale }));
-  const next = await nextLinks(ctx, relation.ownerUid, write, currentDocs, target, relation.many);
+  const next = await nextLinks(ctx, relation, write, currentDocs, target);
   const docs = next.map((d) => d.documentId);
   const locales = next.map((d) => d.locale);
   const linkedHere = `l.${q(COLUMNS.targetDocumentId)} = $1 AND l.${q(COLUMNS.targetLocale)} IS NOT DISTINCT FROM $2`;

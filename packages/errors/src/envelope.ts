@@ -6,6 +6,7 @@ import {
   PayloadTooLargeError,
   ServiceUnavailableError,
   SyntaxError_,
+  UnsupportedMediaTypeError,
   UriTooLongError,
   ValidationError,
 } from './errors.ts';
@@ -47,7 +48,7 @@ export function normalizeError(err: unknown): AppError {
     case 'FST_REQ_FILE_TOO_LARGE':
       return new PayloadTooLargeError();
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return new AppError('Unsupported Media Type', 415);
+      return new UnsupportedMediaTypeError();
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return new SyntaxError_('Body is not valid JSON');
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':

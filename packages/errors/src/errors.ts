@@ -101,6 +101,13 @@ export class PayloadTooLargeError extends AppError {
   }
 }
 
+export class UnsupportedMediaTypeError extends AppError {
+  override name = 'UnsupportedMediaTypeError';
+  constructor(message = 'Unsupported Media Type') {
+    super(message, 415);
+  }
+}
+
 export class UriTooLongError extends AppError {
   override name = 'URITooLongError';
   constructor(message = 'URI Too Long') {

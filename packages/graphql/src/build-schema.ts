@@ -7,7 +7,7 @@ import {
   type GraphQLInputType, type GraphQLOutputType, type GraphQLScalarType,
 } from 'graphql';
 import type { Attribute, Model, ScalarAttribute, ScalarType } from '@cms/schema';
-import { UPLOAD_FILE_UID } from '@cms/query';
+import { isPluginType, UPLOAD_FILE_UID, USERS_UID } from '@cms/query';
 import {
   componentTypeName, connectionSuffix, dynamicZoneTypeName, entityCollectionName, enumMemberNames, enumTypeName, findOneQueryName,
   findQueryName, relationCollectionName, typeName,
@@ -15,12 +15,16 @@ import {
 import { DateScalar, DateTimeScalar, JSONScalar, LocaleScalar, LongScalar, TimeScalar } from './scalars.ts';
 import { dynamicZoneInputScalar } from './dynamic-zone-input.ts';
 import { linkResolver, linkConnectionResolver, type RootResolvers } from './field-resolvers.ts';
+import {
+  USER_TYPE_NAME, UsersPermissionsLoginInput, UsersPermissionsLoginPayload, UsersPermissionsMe, UsersPermissionsPasswordPayload,
+  UsersPermissionsRegisterInput, UsersPermissionsUser, UsersPermissionsUserEntityResponse, UsersPermissionsUserInput,
+} from './users-types.ts';
 
 export const FILE_TYPE_NAME = 'UploadFile';
 
 /** What resolvers need to know about the generated names. */
 export interface SchemaNames {
-  /** uid (content types, components, upload file) → GraphQL object type name */
+  /** uid (content types, components, upload file, end users) → GraphQL object type name */
   typeOf: Map<string, string>;
   /** component type name → uid (dynamic zone items) */
   componentOf: Map<string, string>;
@@ -102,7 +106,7 @@ class SchemaBuilder {
   private readonly enums = new Map<string, GraphQLEnumType>();
   private readonly collections = new Map<string, GraphQLObjectType>();
 
-  constructor(private readonly model: Model, private readonly resolvers: RootResolvers) {
+  constructor(private readonly model: Model, private readonly resolvers: RootResolvers, private readonly withUsers: boolean) {
     for (const ct of Object.values(model.contentTypes)) this.names.typeOf.set(ct.uid, typeName(ct));
     for (const c of Object.values(model.components)) {
       this.names.typeOf.set(c.uid, componentTypeName(c));
@@ -110,6 +114,10 @@ class SchemaBuilder {
     }
     this.names.typeOf.set(UPLOAD_FILE_UID, FILE_TYPE_NAME);
     this.objects.set(FILE_TYPE_NAME, fileType());
+    if (withUsers) {
+      this.names.typeOf.set(USERS_UID, USER_TYPE_NAME);
+      this.objects.set(USER_TYPE_NAME, UsersPermissionsUser);
+    }
   }
 
   build(): GraphQLSchema {
@@ -146,19 +154,57 @@ class SchemaBuilder {
     query[`uploadFiles${connectionSuffix}`] = { type: this.entityCollection(UPLOAD_FILE_UID), args: this.listArgs(UPLOAD_FILE_UID), resolve: this.resolvers.connection(UPLOAD_FILE_UID) };
     mutation.updateUploadFile = { type: nonNull(files), args: { id: { type: nonNull(GraphQLID) }, info: { type: FileInfoInput } }, resolve: this.resolvers.updateFile() };
     mutation.deleteUploadFile = { type: files, args: { id: { type: nonNull(GraphQLID) } }, resolve: this.resolvers.removeFile() };
+    if (this.withUsers) this.addUsersPermissions(query, mutation);
     return new GraphQLSchema({
       query: new GraphQLObjectType({ name: 'Query', fields: query }),
       mutation: Object.keys(mutation).length ? new GraphQLObjectType({ name: 'Mutation', fields: mutation }) : undefined,
     });
   }
 
+  /** The users-permissions plugin's root fields (reference §9.2, §9.6); user reads are plugin-type reads. */
+  private addUsersPermissions(query: GraphQLFieldConfigMap<unknown, unknown>, mutation: GraphQLFieldConfigMap<unknown, unknown>): void {
+    const user = this.object(USERS_UID);
+    const listArgs = this.listArgs(USERS_UID);
+    const r = this.resolvers;
+    const str = { type: new GraphQLNonNull(GraphQLString) };
+    const id = { type: new GraphQLNonNull(GraphQLID) };
+    const data = { type: new GraphQLNonNull(UsersPermissionsUserInput) };
+    const payload = UsersPermissionsLoginPayload;
+    const response = nonNull(UsersPermissionsUserEntityResponse);
+    const fields: Array<[GraphQLFieldConfigMap<unknown, unknown>, string, GraphQLFieldConfig<unknown, unknown>]> = [
+      [query, 'me', { type: UsersPermissionsMe, resolve: r.users('me') }],
+      [query, 'usersPermissionsUser', { type: user, args: { documentId: id }, resolve: r.findOne(USERS_UID) }],
+      [query, 'usersPermissionsUsers', { type: nonNull(list(user)), args: listArgs, resolve: r.findMany(USERS_UID) }],
+      [query, `usersPermissionsUsers${connectionSuffix}`, { type: this.entityCollection(USERS_UID), args: listArgs, resolve: r.connection(USERS_UID) }],
+      [mutation, 'login', { type: nonNull(payload), args: { input: { type: new GraphQLNonNull(UsersPermissionsLoginInput) } }, resolve: r.users('login') }],
+      [mutation, 'register', { type: nonNull(payload), args: { input: { type: new GraphQLNonNull(UsersPermissionsRegisterInput) } }, resolve: r.users('register') }],
+      [mutation, 'forgotPassword', { type: UsersPermissionsPasswordPayload, args: { email: str }, resolve: r.users('forgotPassword') }],
+      [mutation, 'resetPassword', { type: payload, args: { password: str, passwordConfirmation: str, code: str }, resolve: r.users('resetPassword') }],
+      [mutation, 'changePassword', { type: payload, args: { currentPassword: str, password: str, passwordConfirmation: str }, resolve: r.users('changePassword') }],
+      [mutation, 'emailConfirmation', { type: payload, args: { confirmation: str }, resolve: r.users('emailConfirmation') }],
+      [mutation, 'createUsersPermissionsUser', { type: response, args: { data }, resolve: r.users('createUsersPermissionsUser') }],
+      [mutation, 'updateUsersPermissionsUser', { type: response, args: { id, data }, resolve: r.users('updateUsersPermissionsUser') }],
+      [mutation, 'deleteUsersPermissionsUser', { type: response, args: { id }, resolve: r.users('deleteUsersPermissionsUser') }],
+    ];
+    for (const [root, name, config] of fields) {
+      // A content type generating one of these names would silently lose its field: refuse instead.
+      if (Object.hasOwn(root, name)) throw new Error(`The root field "${name}" is reserved for the users-permissions plugin`);
+      root[name] = config;
+    }
+  }
+
   private listArgs(uid: string): GraphQLFieldConfigArgumentMap {
     return { filters: { type: this.filter(uid) }, pagination: { type: PaginationArg }, sort: { type: list(GraphQLString), defaultValue: [] } };
   }
 
+  /** Without the plugin (the name-clash check's build) relations to end users have no type to point at. */
+  private hasTargetType(attr: Attribute): boolean {
+    return this.withUsers || attr.kind !== 'relation' || attr.target !== USERS_UID;
+  }
+
   private attributesOf(uid: string): Attribute[] {
     const owner = this.model.contentTypes[uid] ?? this.model.components[uid];
-    return owner ? Object.values(owner.attributes).filter((a) => !a.private) : [];
+    return owner ? Object.values(owner.attributes).filter((a) => !a.private && this.hasTargetType(a)) : [];
   }
 
   private enumType(owner: string, attr: ScalarAttribute): GraphQLEnumType {
@@ -264,8 +310,9 @@ class SchemaBuilder {
       name,
       fields: () => {
         const fields: GraphQLInputFieldConfigMap = {};
-        if (ct || uid === UPLOAD_FILE_UID) fields.documentId = { type: filterOf(GraphQLID) };
-        if (uid === UPLOAD_FILE_UID) {
+        if (ct || isPluginType(uid)) fields.documentId = { type: filterOf(GraphQLID) };
+        // Plugin types filter on their scalar fields (a user's `role` is not filterable here).
+        if (isPluginType(uid)) {
           for (const [field, scalar] of Object.entries(this.object(uid).getFields())) {
             const named = scalar.type instanceof GraphQLNonNull ? scalar.type.ofType : scalar.type;
             if (field !== 'documentId' && SCALAR_FILTERS.has(named as GraphQLScalarType)) fields[field] = { type: filterOf(named as GraphQLScalarType) };
@@ -336,8 +383,12 @@ class SchemaBuilder {
   }
 }
 
-export function buildProjectSchema(model: Model, resolvers: RootResolvers): { schema: GraphQLSchema; names: SchemaNames } {
-  const builder = new SchemaBuilder(model, resolvers);
+/**
+ * `usersPermissions: false` leaves the users-permissions plugin out: check-names.ts builds that to
+ * name a model's clashes with the plugin, and servers.ts to serve a model stored before they were refused.
+ */
+export function buildProjectSchema(model: Model, resolvers: RootResolvers, options: { usersPermissions?: boolean } = {}): { schema: GraphQLSchema; names: SchemaNames } {
+  const builder = new SchemaBuilder(model, resolvers, options.usersPermissions ?? true);
   return { schema: builder.build(), names: builder.names };
 }
 

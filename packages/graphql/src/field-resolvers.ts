@@ -3,6 +3,7 @@
 // (so aliases of one attribute with different arguments never collide with each other or with a
 // scalar). These resolvers only pick those values out.
 import { getNullableType, isListType, type GraphQLFieldResolver, type GraphQLResolveInfo } from 'graphql';
+import type { UsersRootField } from './users-types.ts';
 
 export const POPULATED = '@';
 
@@ -21,11 +22,13 @@ export interface RootResolvers {
   /** `updateUploadFile(id, info)` and `deleteUploadFile(id)`: media files are addressed by id. */
   updateFile(): RootResolver;
   removeFile(): RootResolver;
+  /** users-permissions: `me` and the auth and user mutations (user reads use findOne/findMany/connection). */
+  users(field: UsersRootField): RootResolver;
 }
 
 const unused = () => async () => null;
 /** Resolvers that answer nothing: for building a schema only to print or validate it. */
-export const NO_RESOLVERS: RootResolvers = { findMany: unused, connection: unused, findOne: unused, single: unused, create: unused, update: unused, remove: unused, updateFile: unused, removeFile: unused };
+export const NO_RESOLVERS: RootResolvers = { findMany: unused, connection: unused, findOne: unused, single: unused, create: unused, update: unused, remove: unused, updateFile: unused, removeFile: unused, users: unused };
 
 export function responseKey(info: Pick<GraphQLResolveInfo, 'fieldNodes'>): string {
   const node = info.fieldNodes[0]!;

@@ -6,4 +6,6 @@ export { buildProjectGraphql, GraphqlServers, type GraphqlRequest, type GraphqlR
 export { DEFAULT_GRAPHQL_SETTINGS, graphqlSettingsOf, parseGraphqlSettings, type GraphqlSettings } from './settings.ts';
 export { GRAPHIQL_ASSETS } from './graphiql.ts';
 export type { GraphqlContext, UploadFiles } from './resolvers.ts';
+export type { AuthOutcome, ProjectUsers } from './users-resolvers.ts';
+export type { UserRole } from './user-roles.ts';
 export { checkGraphqlNames } from './check-names.ts';

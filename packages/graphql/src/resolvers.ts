@@ -18,6 +18,7 @@ import { filterNode } from './filters.ts';
 import { entityCollectionName } from './names.ts';
 import { pageInfo, rowWindow, type GraphqlLimits, type PaginationArgs } from './pagination.ts';
 import { nodesOf, planTreeSelection, type GraphPlanEnv } from './selection.ts';
+import { createUsersResolvers, type ProjectUsers } from './users-resolvers.ts';
 
 /** What a request brings to the resolvers (built by the gateway per request). */
 export interface GraphqlContext {
@@ -27,12 +28,14 @@ export interface GraphqlContext {
   physical: PhysicalModel;
   defaultLocale: string;
   localeCodes: ReadonlySet<string>;
-  /** Equal keys grant the same actions (compiled reads are cached per key). */
-  access: { key: string; can(uid: string, action: string): boolean };
+  /** Equal keys grant the same actions (compiled reads are cached per key); `user`: the end user of a JWT. */
+  access: { key: string; can(uid: string, action: string): boolean; readonly user?: { readonly userId: string } };
   limits: GraphqlLimits;
   hashPassword(password: string): Promise<string>;
   /** The project's media library, for the upload mutations. */
   files: UploadFiles;
+  /** The project's end users, for `me`, the auth mutations and user writes. */
+  users: ProjectUsers;
 }
 
 /** What the upload mutations need of the media library (files are addressed by numeric id). */
@@ -146,6 +149,8 @@ export function createRootResolvers(model: Model, names: () => SchemaNames): Roo
   // Single types are addressed without a documentId.
   const isSingle = (uid: string) => model.contentTypes[uid]?.kind === 'singleType';
 
+  const users = createUsersResolvers(names);
+
   return {
     findMany(uid): Resolver {
       return async (_src, _args, ctx, info) => {
@@ -243,6 +248,7 @@ export function createRootResolvers(model: Model, names: () => SchemaNames): Roo
         return (await ctx.files.remove(id!)) ? file : null;
       };
     },
+    users: (field) => users[field],
   };
 }
 

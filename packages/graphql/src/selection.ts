@@ -6,7 +6,7 @@ import type { FieldsByTypeName, ResolveTree } from 'graphql-parse-resolve-info';
 import type { DynamicZoneAttribute } from '@cms/schema';
 import type { PhysicalDynamicZone } from '@cms/ddl';
 import {
-  attributeHop, componentHop, hopIsMany, localizationsHop, lookup, parseSort, planFilters, planSort, UPLOAD_FILE_UID,
+  attributeHop, componentHop, hopIsMany, localizationsHop, lookup, parseSort, planFilters, planSort, UPLOAD_FILE_UID, USERS_UID,
   type Hop, type PlanEnv, type PopulatePlan, type ScalarField, type Selection, type TypeView,
 } from '@cms/query';
 import type { SchemaNames } from './build-schema.ts';
@@ -23,15 +23,18 @@ export interface GraphPlanEnv extends PlanEnv {
 /** The fields requested on `typeName` (fragments already merged by graphql-parse-resolve-info). */
 const fieldsOn = (fields: FieldsByTypeName, typeName: string): ResolveTree[] => Object.values(fields[typeName] ?? {});
 
-/** Sub-selection of `nodes` inside a connection type (all aliases of `nodes` merged). */
-export function nodesOf(tree: ResolveTree, collectionType: string): FieldsByTypeName {
+/** Sub-selection of field `name` of `parentType` in `tree` (all its aliases merged). */
+export function childFields(tree: ResolveTree, parentType: string, name: string): FieldsByTypeName {
   const merged: FieldsByTypeName = {};
-  for (const field of fieldsOn(tree.fieldsByTypeName, collectionType)) {
-    if (field.name !== 'nodes') continue;
+  for (const field of fieldsOn(tree.fieldsByTypeName, parentType)) {
+    if (field.name !== name) continue;
     for (const [type, fields] of Object.entries(field.fieldsByTypeName)) merged[type] = { ...merged[type], ...fields };
   }
   return merged;
 }
+
+/** Sub-selection of `nodes` inside a connection type. */
+export const nodesOf = (tree: ResolveTree, collectionType: string): FieldsByTypeName => childFields(tree, collectionType, 'nodes');
 
 export function planTreeSelection(env: GraphPlanEnv, view: TypeView, fields: FieldsByTypeName): Selection {
   const typeName = env.names.typeOf.get(view.uid)!;
@@ -42,6 +45,11 @@ export function planTreeSelection(env: GraphPlanEnv, view: TypeView, fields: Fie
     const connection = tree.name.endsWith(connectionSuffix);
     const name = connection ? tree.name.slice(0, -connectionSuffix.length) : tree.name;
     const key = POPULATED + tree.alias;
+    // A user's role is resolved apart (user-roles.ts), by the user's id.
+    if (name === 'role' && view.uid === USERS_UID) {
+      scalars.add('id');
+      continue;
+    }
     if (name === 'localizations' && localizationsHop(view)) {
       populate.push(planRows(env, key, localizationsHop(view)!, true, tree, connection));
       continue;

@@ -11,8 +11,10 @@ import {
 import { LRUCache } from 'lru-cache';
 import type { Model } from '@cms/schema';
 import { buildProjectSchema, type SchemaNames } from './build-schema.ts';
+import { reservedNamesTaken } from './check-names.ts';
 import { operationCost } from './cost.ts';
 import { formatExecutionError, fromMercuriusError, GraphqlRequestError, requestError, responseBody } from './errors.ts';
+import type { RootResolvers } from './field-resolvers.ts';
 import { createRootResolvers, type GraphqlContext } from './resolvers.ts';
 import type { GraphqlSettings } from './settings.ts';
 
@@ -51,7 +53,7 @@ const kState = Symbol('graphql request state');
 export async function buildProjectGraphql(model: Model, settings: GraphqlSettings): Promise<ProjectGraphql> {
   const started = performance.now();
   let names: SchemaNames | undefined;
-  const { schema, names: built } = buildProjectSchema(model, createRootResolvers(model, () => names!));
+  const { schema, names: built } = servedSchema(model, createRootResolvers(model, () => names!));
   names = built;
   const app: FastifyInstance = Fastify({ logger: false });
   await app.register(mercurius, {
@@ -135,6 +137,20 @@ export async function buildProjectGraphql(model: Model, settings: GraphqlSetting
     },
     close: () => app.close(),
   };
+}
+
+/**
+ * The project's schema. A model stored before the users-permissions names were reserved may
+ * generate one of them (check-names.ts refuses that now): it keeps its content API without the plugin.
+ */
+function servedSchema(model: Model, resolvers: RootResolvers): ReturnType<typeof buildProjectSchema> {
+  try {
+    return buildProjectSchema(model, resolvers);
+  } catch (err) {
+    const withoutPlugin = buildProjectSchema(model, resolvers, { usersPermissions: false });
+    if (reservedNamesTaken(withoutPlugin.schema).length === 0) throw err;
+    return withoutPlugin;
+  }
 }
 
 const MAX_VARIABLE_DEPTH = 100;

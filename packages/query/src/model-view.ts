@@ -1,15 +1,18 @@
 // One uniform view over the three kinds of tables a query reads rows from — content types,
 // components and the media library — so planning code asks the same questions of each:
 // which names are scalars, which are system fields, which are hidden, which lead elsewhere.
-import type { Attribute, Model, ScalarType } from '@cms/schema';
+import { USERS_UID, type Attribute, type Model, type ScalarType } from '@cms/schema';
 import { COLUMNS, USERS_TABLE, type PhysicalAttribute, type PhysicalModel } from '@cms/ddl';
 
 /** uid the caller's `canFind` is asked about for populated media. */
 export const UPLOAD_FILE_UID = 'plugin::upload.file';
-/** uid of the users-permissions plugin's end users. */
-export const USERS_UID = 'plugin::users-permissions.user';
+/** uid of the users-permissions plugin's end users (also a relation target of the model). */
+export { USERS_UID };
 
-/** Plugin types with a fixed table and no links: queried like content types, at the root only. */
+/**
+ * Plugin types with a fixed table and no links of their own: queried like content types at the
+ * root; users are also reached through relations, files through media.
+ */
 export const isPluginType = (uid: string) => uid === UPLOAD_FILE_UID || uid === USERS_UID;
 
 /** `id` casts as bigint and prints as a number; everything else casts per its attribute type. */

@@ -4,18 +4,20 @@ import { withBase, type BaseFields, type OwnerContext } from './attribute-base.t
 import { describeType, show } from './guards.ts';
 import { ATTRIBUTE_NAME, LIMITS } from './names.ts';
 import type { OptionReader } from './options.ts';
-import { RELATION_KINDS, type RelationAttribute, type RelationKind } from './types.ts';
+import { RELATION_KINDS, USERS_UID, type RelationAttribute, type RelationKind } from './types.ts';
 
 /** Strapi's one-way spellings. */
 const ALIASES: Record<string, RelationKind> = { oneWay: 'oneToOne', manyWay: 'oneToMany' };
 const POLYMORPHIC = new Set(['morphToOne', 'morphToMany', 'morphOne', 'morphMany']);
+/** Plugin types customers reach another way than a relation. */
+const OTHER_WAY: Record<string, string> = { 'plugin::upload.file': 'use a media attribute for files' };
 
 export function parseRelation(ctx: OwnerContext, base: BaseFields, opts: OptionReader): RelationAttribute | undefined {
   const declared = readKind(opts);
   const target = readTarget(ctx, opts);
   const inversedBy = readSideName(opts, 'inversedBy');
   const mappedBy = readSideName(opts, 'mappedBy');
-  const sideProblem = checkSides(ctx, opts, declared?.given, inversedBy, mappedBy);
+  const sideProblem = checkSides(ctx, opts, declared?.given, target, inversedBy, mappedBy);
   // An invalid relation is left out, so relation-pairs.ts does not report it again.
   if (!declared || target === undefined || sideProblem) return undefined;
   const relation = declared.kind;
@@ -29,8 +31,10 @@ export function parseRelation(ctx: OwnerContext, base: BaseFields, opts: OptionR
   return attr;
 }
 
-/** At most one of inversedBy/mappedBy, and none on one-way spellings or inside components. */
-function checkSides(ctx: OwnerContext, opts: OptionReader, given: string | undefined, inversedBy?: string, mappedBy?: string): boolean {
+/** At most one of inversedBy/mappedBy, and none on one-way spellings, inside components or toward end users. */
+function checkSides(
+  ctx: OwnerContext, opts: OptionReader, given: string | undefined, target: string | undefined, inversedBy?: string, mappedBy?: string,
+): boolean {
   const sides = [inversedBy !== undefined && 'inversedBy', mappedBy !== undefined && 'mappedBy'].filter(Boolean) as string[];
   if (sides.length === 2) {
     opts.fail('mappedBy', 'inversedBy and mappedBy cannot both be set');
@@ -38,6 +42,9 @@ function checkSides(ctx: OwnerContext, opts: OptionReader, given: string | undef
     opts.fail(sides[0]!, `relations in components must be one-way (${sides[0]} is not allowed)`);
   } else if (sides.length === 1 && given !== undefined && Object.hasOwn(ALIASES, given)) {
     opts.fail(sides[0]!, `${given} relations are one-way (${sides[0]} is not allowed)`);
+  } else if (sides.length === 1 && target === USERS_UID) {
+    // The user type's schema is the platform's: it cannot hold the other side.
+    opts.fail(sides[0]!, `relations to ${USERS_UID} must be one-way (${sides[0]} is not allowed: the user type cannot be edited)`);
   } else {
     return false;
   }
@@ -58,8 +65,9 @@ function readTarget(ctx: OwnerContext, opts: OptionReader): string | undefined {
   if (!opts.has('target')) return opts.fail('target', 'target is required');
   const target = opts.value('target');
   if (typeof target !== 'string') return opts.fail('target', `target must be a string, got ${describeType(target)}`);
-  if (!ctx.contentTypeUids.has(target)) return opts.fail('target', `target ${show(target)} is not a content type of this model`);
-  return target;
+  if (target === USERS_UID || ctx.contentTypeUids.has(target)) return target;
+  const hint = Object.hasOwn(OTHER_WAY, target) ? ` (${OTHER_WAY[target]})` : '';
+  return opts.fail('target', `target ${show(target)} is not a content type of this model${hint}`);
 }
 
 function readSideName(opts: OptionReader, key: 'inversedBy' | 'mappedBy'): string | undefined {

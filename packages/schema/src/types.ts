@@ -11,6 +11,12 @@ export type ScalarType = (typeof SCALAR_TYPES)[number];
 export const RELATION_KINDS = ['oneToOne', 'oneToMany', 'manyToOne', 'manyToMany'] as const;
 export type RelationKind = (typeof RELATION_KINDS)[number];
 
+/**
+ * The users-permissions plugin's end users: the one target of a relation that is not a content
+ * type of the model. Its schema is the platform's, so relations to it are one-way.
+ */
+export const USERS_UID = 'plugin::users-permissions.user';
+
 interface AttributeBase {
   /** Attribute name as declared (also the column name). */
   name: string;
@@ -52,7 +58,7 @@ export interface MediaAttribute extends AttributeBase {
 export interface RelationAttribute extends AttributeBase {
   kind: 'relation';
   relation: RelationKind;
-  /** uid of the target content type */
+  /** uid of the target content type, or `USERS_UID` */
   target: string;
   inversedBy?: string;
   mappedBy?: string;

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { parseModel, type Model } from '../src/index.ts';
-import { A, contentType, expectErrors, thing } from './fixtures.ts';
+import { parseModel, USERS_UID, type Model } from '../src/index.ts';
+import { A, component, contentType, expectErrors, thing } from './fixtures.ts';
 
 const base = { required: false, private: false, localized: false };
 const rel = (model: Model, uid: string, name: string) => {
@@ -75,19 +75,61 @@ test('relation kind: required, known, not polymorphic', () => {
   ]);
 });
 
-test('relation target: required, an existing content type', () => {
+test('relation target: required, an existing content type (or the user type)', () => {
   expectErrors(thing({
     a: { type: 'relation', relation: 'oneToOne' },
     b: { type: 'relation', relation: 'oneToOne', target: 'api::nope.nope' },
-    c: { type: 'relation', relation: 'oneToOne', target: 'plugin::users-permissions.user' },
+    c: { type: 'relation', relation: 'oneToOne', target: 'plugin::upload.file' },
     d: { type: 'relation', relation: 'oneToOne', target: ['api::thing.thing'] },
     e: { type: 'relation', relation: 'oneToOne', target: 'toString' },
+    f: { type: 'relation', relation: 'oneToOne', target: 'plugin::users-permissions.role' },
+    g: { type: 'relation', relation: 'oneToOne', target: 'plugin::users-permissions.User' },
   }), [
     [[...A, 'a', 'target'], /target is required/],
     [[...A, 'b', 'target'], /"api::nope.nope" is not a content type of this model/],
-    [[...A, 'c', 'target'], /"plugin::users-permissions.user" is not a content type/],
+    [[...A, 'c', 'target'], /^target "plugin::upload.file" is not a content type of this model \(use a media attribute for files\)$/],
     [[...A, 'd', 'target'], /must be a string, got an array/],
     [[...A, 'e', 'target'], /"toString" is not a content type/],
+    [[...A, 'f', 'target'], /^target "plugin::users-permissions.role" is not a content type of this model$/],
+    [[...A, 'g', 'target'], /^target "plugin::users-permissions.User" is not a content type of this model$/],
+  ]);
+});
+
+test('one-way relations of every kind to the end-user type, in content types and components', () => {
+  const kinds = ['oneToOne', 'oneToMany', 'manyToOne', 'manyToMany', 'oneWay', 'manyWay'] as const;
+  const defs = Object.fromEntries(kinds.map((k) => [k, { type: 'relation', relation: k, target: USERS_UID }]));
+  const model = parseModel(thing(defs, { typeExtra: { pluginOptions: { i18n: { localized: true } } }, components: { 'a.b': component(defs) } }));
+  for (const k of kinds) {
+    const relation = k === 'oneWay' ? 'oneToOne' : k === 'manyWay' ? 'oneToMany' : k;
+    const expected = { name: k, kind: 'relation', relation, target: USERS_UID, owner: true, many: relation === 'oneToMany' || relation === 'manyToMany' };
+    // Relations of a localized type are localized (per locale version), whatever their target.
+    assert.deepEqual(rel(model, 'api::thing.thing', k), { ...base, localized: true, ...expected });
+    const { raw, ...inComponent } = model.components['a.b']!.attributes[k]!;
+    assert.deepEqual(inComponent, { ...base, ...expected });
+  }
+});
+
+test('relations to the end-user type must be one-way', () => {
+  expectErrors(thing({
+    a: { type: 'relation', relation: 'manyToOne', target: USERS_UID, inversedBy: 'articles' },
+    b: { type: 'relation', relation: 'oneToMany', target: USERS_UID, mappedBy: 'author' },
+    c: { type: 'relation', relation: 'oneToOne', target: USERS_UID, inversedBy: 'x', mappedBy: 'y' },
+    d: { type: 'relation', relation: 'oneWay', target: USERS_UID, inversedBy: 'x' },
+  }, { components: { 'a.b': component({ r: { type: 'relation', relation: 'manyToOne', target: USERS_UID, inversedBy: 'x' } }) } }), [
+    [[...A, 'a', 'inversedBy'], /^relations to plugin::users-permissions\.user must be one-way \(inversedBy is not allowed: the user type cannot be edited\)$/],
+    [[...A, 'b', 'mappedBy'], /^relations to plugin::users-permissions\.user must be one-way \(mappedBy is not allowed: the user type cannot be edited\)$/],
+    [[...A, 'c', 'mappedBy'], /^inversedBy and mappedBy cannot both be set$/],
+    [[...A, 'd', 'inversedBy'], /^oneWay relations are one-way/],
+    [['components', 'a.b', 'attributes', 'r', 'inversedBy'], /^relations in components must be one-way/],
+  ]);
+});
+
+test('a bidirectional pair cannot go through the end-user type (reported once, on the user side)', () => {
+  expectErrors(thing(
+    { owner: { type: 'relation', relation: 'manyToOne', target: 'api::other.other', inversedBy: 'back' } },
+    { types: other({ back: { type: 'relation', relation: 'oneToMany', target: USERS_UID, mappedBy: 'owner' } }) },
+  ), [
+    [[...O, 'back', 'mappedBy'], /^relations to plugin::users-permissions\.user must be one-way/],
   ]);
 });
 

@@ -122,7 +122,8 @@ export class EndUsers {
     const reset = oneTimeToken();
     await updateUser(db, p.schema, user.id, { resetPasswordToken: reset.stored });
     const link = p.settings.resetPasswordUrl ? withQuery(p.settings.resetPasswordUrl, 'code', reset.code) : null;
-    await this.mailer.send({
+    // Not awaited: a known address must not answer later than an unknown one (account enumeration).
+    this.mailer.post({
       to: email,
       subject: 'Reset password',
       text: link
@@ -149,12 +150,16 @@ export class EndUsers {
     return { userId: user.id, jwt: await this.jwtFor(p, user.id) };
   }
 
-  /** `GET /api/auth/email-confirmation?confirmation=`: confirm the user holding the token. */
-  async confirmEmail(db: Db, p: UsersProject, token: unknown): Promise<void> {
+  /**
+   * `GET /api/auth/email-confirmation?confirmation=`: confirm the user holding the token. Answers
+   * them with a JWT, as GraphQL's `emailConfirmation` logs them in (REST redirects instead).
+   */
+  async confirmEmail(db: Db, p: UsersProject, token: unknown): Promise<AuthResult> {
     const user = typeof token === 'string' && token.length > 0 && token.length <= 200 ? await userByToken(db, p.schema, 'confirmation', storedForm(token)) : null;
     if (!user) throw new ValidationError('Invalid token');
     await updateUser(db, p.schema, user.id, { confirmed: true, confirmationToken: null });
     this.status.delete(this.cacheKey(p, user.id));
+    return { userId: user.id, jwt: await this.jwtFor(p, user.id) };
   }
 
   /** `POST /api/auth/send-email-confirmation`: a new confirmation e-mail. */

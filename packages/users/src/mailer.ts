@@ -11,18 +11,24 @@ export interface Mail {
 
 export interface Mailer {
   send(mail: Mail): Promise<void>;
+  /** Send without waiting (the answer must not depend on the SMTP server); failures are logged. */
+  post(mail: Mail): void;
   close(): void;
 }
 
 export class SmtpMailer implements Mailer {
   private readonly transport: Transporter;
 
-  constructor(smtpUrl: string, private readonly from: string) {
+  constructor(smtpUrl: string, private readonly from: string, private readonly logger: Logger) {
     this.transport = nodemailer.createTransport(smtpUrl);
   }
 
   async send(mail: Mail): Promise<void> {
     await this.transport.sendMail({ from: this.from, to: mail.to, subject: mail.subject, text: mail.text });
+  }
+
+  post(mail: Mail): void {
+    this.send(mail).catch((err) => this.logger.error({ err, subject: mail.subject }, 'could not send e-mail'));
   }
 
   close(): void {
@@ -37,9 +43,13 @@ export class LogMailer implements Mailer {
     this.logger.info({ mail }, 'e-mail (no SMTP_URL set: logged instead of sent)');
   }
 
+  post(mail: Mail): void {
+    void this.send(mail);
+  }
+
   close(): void {}
 }
 
 export function createMailer(config: { smtpUrl?: string; from: string }, logger: Logger): Mailer {
-  return config.smtpUrl ? new SmtpMailer(config.smtpUrl, config.from) : new LogMailer(logger);
+  return config.smtpUrl ? new SmtpMailer(config.smtpUrl, config.from, logger) : new LogMailer(logger);
 }

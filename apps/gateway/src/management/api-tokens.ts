@@ -7,6 +7,8 @@ import { projectOf } from './request-context.ts';
 
 /** The contract's token JSON, exactly these keys. */
 const tokenJson = ({ id, name, type, permissions, expiresAt, createdAt }: ApiToken) => ({ id, name, type, permissions, expiresAt, createdAt });
+/** One token in detail: also its description and when it was last used (written every few seconds, null if never). */
+const detailedTokenJson = (token: ApiToken) => ({ ...tokenJson(token), description: token.description, lastUsedAt: token.lastUsedAt });
 
 const TOKEN_ID = /^[1-9]\d{0,14}$/;
 
@@ -38,6 +40,15 @@ export function registerApiTokenRoutes(app: FastifyInstance, { platform, service
   app.get('/projects/:slug/api-tokens', async (request) => ({
     apiTokens: (await services.apiTokens.list(projectOf(request).id)).map(tokenJson),
   }));
+
+  // Beyond the contract's list: one token with its last use, for the dashboard.
+  app.get<{ Params: { slug: string; id: string } }>('/projects/:slug/api-tokens/:id', async (request) => {
+    const p = projectOf(request);
+    if (!TOKEN_ID.test(request.params.id)) throw new NotFoundError();
+    const token = await services.apiTokens.find(p.id, Number(request.params.id));
+    if (!token) throw new NotFoundError();
+    return { apiToken: detailedTokenJson(token) };
+  });
 
   app.delete<{ Params: { slug: string; id: string } }>('/projects/:slug/api-tokens/:id', async (request, reply) => {
     const p = projectOf(request);

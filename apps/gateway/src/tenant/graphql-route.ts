@@ -3,11 +3,13 @@
 // refused before GraphQL with the REST 401 envelope (reference §9).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hashPassword } from '@cms/auth';
-import { GRAPHIQL_ASSETS, graphqlSettingsOf, type GraphqlRequest, type UploadFiles } from '@cms/graphql';
+import { GRAPHIQL_ASSETS, graphqlSettingsOf, type GraphqlRequest, type ProjectUsers, type UploadFiles } from '@cms/graphql';
 import type { ProjectFiles } from '@cms/media';
+import type { TenantEntry } from '@cms/tenancy';
+import { rolesOfUsers, type UsersProject } from '@cms/users';
 import type { Platform } from '../platform.ts';
 import type { Services } from '../services.ts';
-import { resolveAccess } from './access.ts';
+import { resolveAccess, usersProjectOf } from './access.ts';
 import { tenantOf } from './index.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -59,6 +61,54 @@ function uploadFilesOf(platform: Platform, project: ProjectFiles): UploadFiles {
   };
 }
 
+/** GraphQL's `role: ID` arrives as a string: digits that name no role type are a role id, as REST takes a number. */
+function withRoleId(body: Record<string, unknown>, roleTypes: readonly string[]): Record<string, unknown> {
+  const { role } = body;
+  if (typeof role !== 'string' || !/^\d{1,15}$/.test(role) || roleTypes.includes(role)) return body;
+  return { ...body, role: Number(role) };
+}
+
+/** The users-permissions fields' view of the project's end users: the REST routes' calls and limits. */
+function projectUsersOf(request: FastifyRequest, tenant: TenantEntry, services: Services): ProjectUsers {
+  const { endUsers, pool } = services;
+  let built: UsersProject | undefined;
+  // Built on first use: most operations never touch end users.
+  const project = () => (built ??= usersProjectOf(request, tenant));
+  // The auth routes' brute-force limits, on the same counters: GraphQL (and aliases repeating a
+  // mutation in one operation) gets no more attempts than REST.
+  const attempt = (route: string, identifier: unknown = '') => services.rateLimits.authAttempt(request, tenant.project.id, route, identifier);
+  return {
+    async register(body) {
+      await attempt('register', body.email);
+      return endUsers.register(pool, project(), body);
+    },
+    async login(body) {
+      await attempt('login', body.identifier);
+      return endUsers.login(pool, project(), body);
+    },
+    async forgotPassword(body) {
+      await attempt('forgot-password', body.email);
+      await endUsers.forgotPassword(pool, project(), body);
+    },
+    async resetPassword(body) {
+      await attempt('reset-password');
+      return endUsers.resetPassword(pool, project(), body);
+    },
+    async changePassword(userId, body) {
+      await attempt('change-password');
+      return endUsers.changePassword(pool, project(), userId, body);
+    },
+    async confirmEmail(confirmation) {
+      await attempt('email-confirmation');
+      return endUsers.confirmEmail(pool, project(), confirmation);
+    },
+    create: (body) => endUsers.create(pool, project(), withRoleId(body, project().roleTypes)),
+    update: (id, body) => endUsers.update(pool, project(), id, withRoleId(body, project().roleTypes)),
+    remove: (id) => endUsers.remove(pool, project(), id),
+    rolesOf: (userIds) => rolesOfUsers(pool, { projectId: tenant.project.id, schema: tenant.project.schemaName }, userIds),
+  };
+}
+
 export function registerGraphqlRoutes(app: FastifyInstance, platform: Platform, services: Services): void {
   async function run(request: FastifyRequest, reply: FastifyReply, operation: Operation, method: 'GET' | 'POST') {
     const tenant = tenantOf(request);
@@ -77,6 +127,7 @@ export function registerGraphqlRoutes(app: FastifyInstance, platform: Platform, 
       limits: { defaultLimit: settings.defaultLimit, maxLimit: settings.maxLimit },
       hashPassword,
       files: uploadFilesOf(platform, { projectId: tenant.project.id, schema: runtime.schemaName }),
+      users: projectUsersOf(request, tenant, services),
     });
     for (const err of response.internalErrors) request.log.error({ err }, 'GraphQL resolver failed');
     return reply.status(response.statusCode).type(JSON_TYPE).send(response.body);

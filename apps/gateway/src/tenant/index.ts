@@ -34,10 +34,12 @@ export async function tenantPlugin(app: FastifyInstance, opts: { platform: Platf
     if (!entry) throw new NotFoundError();
     request.tenant = entry;
     request.log = request.log.child({ projectId: entry.project.id });
+    // Refused before the body is read: a throttled client costs almost nothing.
+    await services.rateLimits.admit(entry.project);
   });
-  // Usage metering: batched in memory, written every few seconds.
-  app.addHook('onResponse', async (request) => {
-    if (request.tenant) services.usage.record(request.tenant.project.id);
+  // Usage metering: batched in memory, written every few seconds. Refused requests are not counted.
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.tenant && reply.statusCode !== 429) services.usage.record(request.tenant.project.id);
   });
   // Multipart bodies are parsed only by the upload routes, part by part (nothing is buffered).
   await app.register(multipart, { throwFileSizeLimit: true });

@@ -2,12 +2,11 @@
 // `/api/auth/local`, `/api/auth/change-password`, `/api/users/me` and `/api/users` CRUD. Bodies
 // are bare (not `{data}`); users never carry their password or tokens.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { compiledQuery, isoTimestamp, qualify } from '@cms/db';
-import { USERS_TABLE } from '@cms/ddl';
+import { compiledQuery } from '@cms/db';
 import { positiveId } from '@cms/documents';
 import { ForbiddenError, NotFoundError } from '@cms/errors';
 import { renderCount, USERS_UID } from '@cms/query';
-import type { AuthResult } from '@cms/users';
+import { rolesOfUsers, type AuthResult } from '@cms/users';
 import type { Platform } from '../platform.ts';
 import type { Services } from '../services.ts';
 import { resolveAccess, usersProjectOf, type Access } from './access.ts';
@@ -41,10 +40,6 @@ function withoutRolePopulate(query: Record<string, unknown>): Record<string, unk
   return populate === undefined ? rest : { ...rest, populate };
 }
 
-// The role object of a populated user (Strapi's role, without the permissions).
-const ROLE_JSON = `json_build_object('id', r.id, 'name', r.name, 'description', r.description, 'type', r.type,
-  'createdAt', ${isoTimestamp('r.created_at')}, 'updatedAt', ${isoTimestamp('r.updated_at')})`;
-
 export function registerUserRoutes(app: FastifyInstance, platform: Platform, services: Services): void {
   const pool = platform.db.pool;
   const { endUsers } = services;
@@ -62,15 +57,8 @@ export function registerUserRoutes(app: FastifyInstance, platform: Platform, ser
     if (!wantsRole(request.query as Record<string, unknown>)) return json;
     const users = JSON.parse(json) as Array<{ id: number; role?: unknown }>;
     if (users.length === 0) return json;
-    const tenant = tenantOf(request);
-    // Users always hold an existing role: deleting a role moves its users to `authenticated`.
-    const rows = (await pool.any(compiledQuery({
-      text: `SELECT u.id::text AS id, ${ROLE_JSON} AS role FROM ${qualify(tenant.project.schemaName, USERS_TABLE)} u
-             JOIN platform.roles r ON r.project_id = $1 AND r.type = u.role
-             WHERE u.id = ANY($2::bigint[])`,
-      values: [tenant.project.id, users.map((u) => u.id)],
-    }))) as unknown as Array<{ id: string; role: unknown }>;
-    const roles = new Map(rows.map((r) => [r.id, r.role]));
+    const { project } = tenantOf(request);
+    const roles = await rolesOfUsers(pool, { projectId: project.id, schema: project.schemaName }, users.map((u) => u.id));
     for (const user of users) user.role = roles.get(String(user.id)) ?? null;
     return JSON.stringify(users);
   }
@@ -87,45 +75,51 @@ export function registerUserRoutes(app: FastifyInstance, platform: Platform, ser
     return access;
   }
 
+  /** Brute-force limit of an auth route, keyed by what names the account (reference §7.3: 429). */
+  const attempts = (route: string, identifierOf: (request: FastifyRequest) => unknown = () => '') => ({
+    preHandler: async (request: FastifyRequest) => services.rateLimits.authAttempt(request, tenantOf(request).project.id, route, identifierOf(request)),
+  });
+  const bodyField = (key: string) => (request: FastifyRequest) => (request.body as Record<string, unknown> | null | undefined)?.[key];
+
   // Auth routes are open to anyone, as Strapi's public role holds them by default.
-  app.post('/api/auth/local/register', async (request, reply) => {
+  app.post('/api/auth/local/register', attempts('register', bodyField('email')), async (request, reply) => {
     const access = await caller(request);
     const result = await endUsers.register(pool, usersProjectOf(request, tenantOf(request)), request.body);
     return sendAuth(request, reply, access, result);
   });
 
-  app.post('/api/auth/local', async (request, reply) => {
+  app.post('/api/auth/local', attempts('login', bodyField('identifier')), async (request, reply) => {
     const access = await caller(request);
     const result = await endUsers.login(pool, usersProjectOf(request, tenantOf(request)), request.body);
     return sendAuth(request, reply, access, result);
   });
 
-  app.post('/api/auth/forgot-password', async (request, reply) => {
+  app.post('/api/auth/forgot-password', attempts('forgot-password', bodyField('email')), async (request, reply) => {
     await caller(request);
     await endUsers.forgotPassword(pool, usersProjectOf(request, tenantOf(request)), request.body);
     return reply.type(JSON_TYPE).send('{"ok":true}');
   });
 
-  app.post('/api/auth/reset-password', async (request, reply) => {
+  app.post('/api/auth/reset-password', attempts('reset-password'), async (request, reply) => {
     const access = await caller(request);
     const result = await endUsers.resetPassword(pool, usersProjectOf(request, tenantOf(request)), request.body);
     return sendAuth(request, reply, access, result);
   });
 
-  app.get('/api/auth/email-confirmation', async (request, reply) => {
+  app.get('/api/auth/email-confirmation', attempts('email-confirmation'), async (request, reply) => {
     await caller(request);
     const project = usersProjectOf(request, tenantOf(request));
     await endUsers.confirmEmail(pool, project, (request.query as { confirmation?: unknown }).confirmation);
     return reply.redirect(project.settings.emailConfirmationRedirect, 302);
   });
 
-  app.post('/api/auth/send-email-confirmation', async (request, reply) => {
+  app.post('/api/auth/send-email-confirmation', attempts('send-email-confirmation', bodyField('email')), async (request, reply) => {
     await caller(request);
     const email = await endUsers.resendConfirmation(pool, usersProjectOf(request, tenantOf(request)), request.body);
     return reply.type(JSON_TYPE).send(JSON.stringify({ email, sent: true }));
   });
 
-  app.post('/api/auth/change-password', async (request, reply) => {
+  app.post('/api/auth/change-password', attempts('change-password'), async (request, reply) => {
     const access = await caller(request);
     if (!access.user) throw new ForbiddenError();
     const result = await endUsers.changePassword(pool, usersProjectOf(request, tenantOf(request)), access.user.userId, request.body);
