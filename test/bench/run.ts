@@ -103,6 +103,27 @@ try {
     rows.push(row);
     process.stdout.write(`${row}${ours.errors || base.errors ? `  (errors: ours ${ours.errors}, baseline ${base.errors})` : ''}\n`);
   }
+  // The cost of plan rate limits: the same list through a gateway enforcing them (the project's
+  // plan allows 5000 req/s, so nothing is refused) ÷ through a twin started with it, limits off.
+  const [limited, unlimited] = await Promise.all([spawnGateway({ ...env, PLAN_LIMITS: 'true' }), spawnGateway(env)]);
+  const limitedApi = `${limited.url}/p/${seeded.slug}/api/articles`;
+  const unlimitedApi = `${unlimited.url}/p/${seeded.slug}/api/articles`;
+  await measure(limitedApi);
+  await measure(unlimitedApi);
+  // Alternated and averaged: one pair in turn on a noisy machine is mostly noise.
+  const runs: Array<[Awaited<ReturnType<typeof measure>>, Awaited<ReturnType<typeof measure>>]> = [];
+  for (let i = 0; i < 3; i++) runs.push([await measure(limitedApi), await measure(unlimitedApi)]);
+  const mean = (k: 0 | 1) => ({
+    rps: runs.reduce((n, r) => n + r[k].rps, 0) / runs.length,
+    p99: Math.max(...runs.map((r) => r[k].p99)),
+    errors: runs.reduce((n, r) => n + r[k].errors, 0),
+  });
+  const withLimits = mean(0);
+  const withoutLimits = mean(1);
+  const limitsRow = `| list 25 with PLAN_LIMITS=true | ${withLimits.rps.toFixed(0)} | ${withLimits.p99} | ${withoutLimits.rps.toFixed(0)} (same, limits off) | ${withoutLimits.p99} | **${(withLimits.rps / withoutLimits.rps).toFixed(2)}×** |`;
+  process.stdout.write(`${limitsRow}${withLimits.errors ? `  (errors: ${withLimits.errors})` : ''}\n`);
+  limited.stop();
+  unlimited.stop();
   gateway.stop();
   baseline.stop();
   graphqlBaseline.stop();
@@ -123,6 +144,13 @@ on every list. Machine: ${cpus().length} cores, load generator on the same machi
 not the absolute numbers.
 
 ${table}
+
+The cost of plan rate limits (leases from Redis): the same list through two gateways started
+together, one with PLAN_LIMITS=true; three alternating runs each, mean req/s and worst p99:
+
+| scenario | ours req/s | p99 ms | ours without limits req/s | p99 ms | ratio |
+|---|---|---|---|---|---|
+${limitsRow}
 
 Last run: ${new Date().toISOString().slice(0, 10)}.
 `;
