@@ -6,7 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import { compiledQuery } from '@cms/db';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { gql, gqlData as data } from '../helpers/graphql.ts';
-import { setupContentProject, type ContentClient, type ContentProject } from '../helpers/content.ts';
+import { setupContentProject, type ContentProject } from '../helpers/content.ts';
 import { blogRawModel } from '../fixtures/index.ts';
 
 type Json = Record<string, any>;

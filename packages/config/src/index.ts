@@ -127,6 +127,8 @@ export function loadConfig(env: Env = process.env): Config {
   const stripeKey = str(env, 'STRIPE_SECRET_KEY');
   const baseDomain = (str(env, 'BASE_DOMAIN') ?? 'localhost').toLowerCase();
   if (!/^[a-z0-9.-]+$/.test(baseDomain)) throw new ConfigError(`BASE_DOMAIN is not a host name: "${baseDomain}"`);
+  // Both auth limits count over the same window.
+  const authWindowMs = int(env, 'AUTH_RATE_LIMIT_WINDOW_MS', 60_000, 1000);
   const config: Config = {
     port: int(env, 'PORT', 1337, 0, 65535),
     host: str(env, 'HOST') ?? '127.0.0.1',
@@ -159,8 +161,8 @@ export function loadConfig(env: Env = process.env): Config {
       : undefined,
     limits: {
       plans: bool(env, 'PLAN_LIMITS', stripeKey !== undefined),
-      authAttempts: { max: int(env, 'AUTH_RATE_LIMIT_MAX', 10, 1), windowMs: int(env, 'AUTH_RATE_LIMIT_WINDOW_MS', 60_000, 1000) },
-      authPerIp: { max: int(env, 'AUTH_IP_RATE_LIMIT_MAX', 300, 1), windowMs: int(env, 'AUTH_RATE_LIMIT_WINDOW_MS', 60_000, 1000) },
+      authAttempts: { max: int(env, 'AUTH_RATE_LIMIT_MAX', 10, 1), windowMs: authWindowMs },
+      authPerIp: { max: int(env, 'AUTH_IP_RATE_LIMIT_MAX', 300, 1), windowMs: authWindowMs },
     },
     trustProxy: trustProxyOf(env),
     otelEndpoint: str(env, 'OTEL_EXPORTER_OTLP_ENDPOINT'),

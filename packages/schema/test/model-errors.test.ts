@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { parseModel, RESERVED_ROUTE_NAMES } from '../src/index.ts';
-import { A, T, blogInput, component, contentType, errorsOf, expectErrors, thing } from './fixtures.ts';
+import { T, blogInput, component, contentType, errorsOf, expectErrors, thing } from './fixtures.ts';
 
 test('the body must be an object with a contentTypes object', () => {
   for (const input of [null, undefined, 42, 'x', [], [{}], true]) {

@@ -75,6 +75,18 @@ export class FieldChecks {
   done(): void {
     if (this.errors.length) throw ValidationError.fromFieldErrors(this.errors);
   }
+
+  /**
+   * The new `password` and its `passwordConfirmation` (reset and change password): read after the
+   * body's other fields, every field error thrown together, then the two compared.
+   */
+  newPassword(body: Body): string {
+    const password = this.password(this.required(body, 'password'));
+    const confirmation = this.required(body, 'passwordConfirmation');
+    this.done();
+    if (password !== confirmation) throw new ValidationError('Passwords do not match');
+    return password!;
+  }
 }
 
 /** The lower-cased `email` of a body holding only that key (forgot-password, send-email-confirmation). */

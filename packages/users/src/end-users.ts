@@ -100,14 +100,11 @@ export class EndUsers {
     onlyKeys(body, ['currentPassword', 'password', 'passwordConfirmation']);
     const checks = new FieldChecks();
     const current = checks.required(body, 'currentPassword');
-    const password = checks.password(checks.required(body, 'password'));
-    const confirmation = checks.required(body, 'passwordConfirmation');
-    checks.done();
-    if (password !== confirmation) throw new ValidationError('Passwords do not match');
+    const password = checks.newPassword(body);
     const user = await userById(db, p.schema, userId);
     if (!user || !(await verifyPassword(current!, user.password))) throw new ValidationError('The provided current password is invalid');
     if (current === password) throw new ValidationError('Your new password must be different than your current password');
-    await updateUser(db, p.schema, userId, { password: await hashPassword(password!) });
+    await updateUser(db, p.schema, userId, { password: await hashPassword(password) });
     return { userId, jwt: await this.jwtFor(p, userId) };
   }
 
@@ -138,14 +135,11 @@ export class EndUsers {
     onlyKeys(body, ['code', 'password', 'passwordConfirmation']);
     const checks = new FieldChecks();
     const code = checks.required(body, 'code');
-    const password = checks.password(checks.required(body, 'password'));
-    const confirmation = checks.required(body, 'passwordConfirmation');
-    checks.done();
-    if (password !== confirmation) throw new ValidationError('Passwords do not match');
+    const password = checks.newPassword(body);
     const user = await userByToken(db, p.schema, 'reset', storedForm(code!));
     if (!user) throw new ValidationError('Incorrect code provided');
     // The code works once.
-    await updateUser(db, p.schema, user.id, { password: await hashPassword(password!), resetPasswordToken: null });
+    await updateUser(db, p.schema, user.id, { password: await hashPassword(password), resetPasswordToken: null });
     this.status.delete(this.cacheKey(p, user.id));
     return { userId: user.id, jwt: await this.jwtFor(p, user.id) };
   }
