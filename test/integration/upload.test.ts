@@ -339,6 +339,10 @@ describe('upload REST API', () => {
       const cases: Array<[string, { payload: Buffer | string; headers: Record<string, string> }]> = [
         ['boundary in the header differs from the body', { payload: good.payload, headers: { 'content-type': 'multipart/form-data; boundary=not-the-boundary' } }],
         ['no boundary at all', { payload: good.payload, headers: { 'content-type': 'multipart/form-data' } }],
+        ['an empty boundary', { payload: good.payload, headers: { 'content-type': 'multipart/form-data; boundary=' } }],
+        ['a boundary over 70 characters (RFC 2046)', rawMultipart([{ name: 'files', filename: 'b.txt', type: 'text/plain', content: 'b' }], 'b'.repeat(71))],
+        ['a boundary over busboy\'s 256 characters', rawMultipart([{ name: 'files', filename: 'b.txt', type: 'text/plain', content: 'b' }], 'b'.repeat(300))],
+        ['a boundary ending in a space', { payload: good.payload, headers: { 'content-type': 'multipart/form-data; boundary="ab "' } }],
         ['garbage', { payload: 'this is not multipart at all', headers: good.headers }],
         ['part without headers', { payload: `--${boundary}\r\n\r\nx\r\n`, headers: good.headers }],
         ['truncated before the first part ends its headers', { payload: good.payload.subarray(0, 60), headers: good.headers }],

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { normalizeError } from '@cms/errors';
 import { tenantSlugFromHost } from '@cms/tenancy';
-import { registerErrorHandling, sendError } from './http/errors.ts';
+import { registerErrorHandling, sendError, writeClientError } from './http/errors.ts';
 import { registerHealth } from './http/health.ts';
 import { parseQueryString } from '@cms/query';
 import { managementPlugin } from './management/index.ts';
@@ -39,6 +39,8 @@ export async function buildApp(platform: Platform): Promise<App> {
     routerOptions: { querystringParser: parseQueryString, maxParamLength: 1000 },
     // Router-level failures (malformed URL, over-long path parameter) use the envelope too.
     frameworkErrors: (error, _request, reply) => sendError(reply, normalizeError(error)),
+    // …and so are requests Node's HTTP parser refuses before routing.
+    clientErrorHandler: writeClientError,
     // Host-based tenant routing: `{slug}.{BASE_DOMAIN}/api/x` is served as `/p/{slug}/api/x`.
     rewriteUrl: (req) => {
       const slug = tenantSlugFromHost(req.headers.host, config.baseDomain);
@@ -47,6 +49,13 @@ export async function buildApp(platform: Platform): Promise<App> {
   });
   fastify.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+  });
+  // An empty JSON body is "no body" (the official @strapi/client sends one on DELETE, and koa-body
+  // accepts it); anything else goes through fastify's own prototype-poisoning-safe parser.
+  const parseJson = fastify.getDefaultJsonParser('error', 'error');
+  fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if ((body as string).trim() === '') done(null, undefined);
+    else parseJson(request, body as string, done);
   });
   // Form-encoded bodies are read like Strapi's koa-body does: with the query-string parser.
   fastify.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {

@@ -1,5 +1,9 @@
 import {
   AppError,
+  BadRequestError,
+  HttpVersionNotSupportedError,
+  RequestHeaderFieldsTooLargeError,
+  RequestTimeoutError,
   InternalServerError,
   MethodNotAllowedError,
   NotFoundError,
@@ -72,6 +76,23 @@ export function normalizeError(err: unknown): AppError {
     return new AppError(e.message ?? 'Bad Request', e.statusCode);
   }
   return new InternalServerError();
+}
+
+/** An error of Node's HTTP parser (llhttp `HPE_*` codes) → what the client is told. */
+export function clientErrorOf(err: { code?: string }): AppError {
+  switch (err.code) {
+    case 'HPE_HEADER_OVERFLOW':
+      return new RequestHeaderFieldsTooLargeError();
+    case 'ERR_HTTP_REQUEST_TIMEOUT':
+    case 'ERR_HTTP_HEADERS_TIMEOUT':
+      return new RequestTimeoutError();
+    case 'HPE_INVALID_VERSION':
+      return new HttpVersionNotSupportedError();
+    case 'HPE_INVALID_METHOD':
+      return new BadRequestError('Invalid HTTP method');
+    default:
+      return new BadRequestError('Malformed HTTP request');
+  }
 }
 
 interface AjvIssue {

@@ -124,6 +124,35 @@ export class RateLimitError extends AppError {
   }
 }
 
+/** Requests refused by Node's HTTP parser before any route saw them (http-errors' names). */
+export class BadRequestError extends AppError {
+  override name = 'BadRequestError';
+  constructor(message = 'Bad Request') {
+    super(message, 400);
+  }
+}
+
+export class RequestTimeoutError extends AppError {
+  override name = 'RequestTimeoutError';
+  constructor(message = 'Request Timeout') {
+    super(message, 408);
+  }
+}
+
+export class RequestHeaderFieldsTooLargeError extends AppError {
+  override name = 'RequestHeaderFieldsTooLargeError';
+  constructor(message = 'Request Header Fields Too Large') {
+    super(message, 431);
+  }
+}
+
+export class HttpVersionNotSupportedError extends AppError {
+  override name = 'HTTPVersionNotSupportedError';
+  constructor(message = 'HTTP Version Not Supported') {
+    super(message, 505);
+  }
+}
+
 export class ServiceUnavailableError extends AppError {
   override name = 'ServiceUnavailableError';
   constructor(message = 'Service Unavailable') {

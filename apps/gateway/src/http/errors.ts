@@ -1,6 +1,8 @@
 // The one place where anything thrown becomes the `{data:null,error:{…}}` envelope.
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { MethodNotAllowedError, NotFoundError, RateLimitError, normalizeError, toEnvelope, type AppError } from '@cms/errors';
+import { MethodNotAllowedError, NotFoundError, RateLimitError, clientErrorOf, normalizeError, toEnvelope, type AppError } from '@cms/errors';
 
 export function sendError(reply: FastifyReply, err: AppError): FastifyReply {
   if (err instanceof RateLimitError) reply.header('retry-after', String(err.retryAfterSeconds));
@@ -16,4 +18,25 @@ export function registerErrorHandling(app: FastifyInstance): void {
     return sendError(reply, appError);
   });
   app.setNotFoundHandler((_request, reply) => sendError(reply, new NotFoundError()));
+}
+
+/**
+ * Requests Node's HTTP parser refuses (malformed request line or header, unknown method, headers
+ * too large, timeouts) never reach fastify's handlers: answer them on the socket, in the envelope,
+ * then close it (the parser cannot find the next request's start).
+ */
+export function writeClientError(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const appError = clientErrorOf(error);
+  const body = JSON.stringify(toEnvelope(appError));
+  socket.end(
+    `HTTP/1.1 ${appError.status} ${STATUS_CODES[appError.status]}\r\n` +
+      'Content-Type: application/json; charset=utf-8\r\n' +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+      'Connection: close\r\n\r\n' +
+      body,
+  );
 }

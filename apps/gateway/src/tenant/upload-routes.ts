@@ -132,6 +132,7 @@ export function registerUploadRoutes(app: FastifyInstance, platform: Platform, s
   async function receive(request: FastifyRequest, ctx: UploadContext, replacing: FileRow | undefined): Promise<Received> {
     const received: Received = { uploads: [], emptyFiles: 0, fileInfo: [], fields: {} };
     const fileSize = maxUploadBytes(ctx.tenant);
+    checkBoundary(request.headers['content-type']);
     try {
       for await (const part of request.parts({ limits: { ...MULTIPART_LIMITS, fileSize } }) as AsyncIterable<Multipart>) {
         if (part.type === 'file') {
@@ -241,6 +242,17 @@ function documentRowsSql(schema: string, table: string, sameLocale: boolean): st
   const t = qualify(schema, table);
   return `SELECT r.id::text FROM ${t} r JOIN ${t} given ON given.document_id = r.document_id ` +
     `${sameLocale ? 'AND given.locale IS NOT DISTINCT FROM r.locale ' : ''}WHERE given.id = $1 ORDER BY r.id`;
+}
+
+/** RFC 2046's boundary: 1 to 70 of its characters, not ending in a space (busboy throws past 256). */
+const BOUNDARY = /^[0-9A-Za-z'()+_,\-./:=? ]{0,69}[0-9A-Za-z'()+_,\-./:=?]$/;
+
+function checkBoundary(contentType: string | undefined): void {
+  const match = /;\s*boundary=(?:"([^"]*)"|([^;\s]*))/i.exec(contentType ?? '');
+  const boundary = match?.[1] ?? match?.[2];
+  if (!boundary || !BOUNDARY.test(boundary)) {
+    throw new ValidationError('Malformed multipart body: the boundary must be 1 to 70 characters (RFC 2046)');
+  }
 }
 
 const tooBig = (limit: number) => new PayloadTooLargeError('FileTooBig', { maxFileSize: limit });
