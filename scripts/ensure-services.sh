@@ -1,10 +1,16 @@
 #!/usr/bin/env bash
 # Tests run against a real PostgreSQL and Redis. On a machine that has them (CI, dev boxes) this
-# does nothing; on a fresh Debian machine it installs and starts them with apt-get.
+# does nothing; on a fresh Debian machine it installs and starts them with apt-get. Browser tests
+# drive Debian's Chromium, installed the same way.
 set -euo pipefail
 SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
 pg_up() { pg_isready -q -h 127.0.0.1 -p 5432 2>/dev/null; }
 redis_up() { (exec 3<>/dev/tcp/127.0.0.1/6379) 2>/dev/null; }
+if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
+  echo "installing Chromium (apt-get) for the browser tests…"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
+fi
 if [ -n "${TEST_DATABASE_URL:-}" ] && [ -n "${TEST_REDIS_URL:-}" ]; then exit 0; fi
 if ! command -v pg_isready >/dev/null || ! command -v redis-server >/dev/null; then
   if ! pg_up || ! redis_up; then

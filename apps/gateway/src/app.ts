@@ -5,6 +5,7 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } 
 import { normalizeError } from '@cms/errors';
 import { tenantSlugFromHost } from '@cms/tenancy';
 import { registerErrorHandling, sendError, writeClientError } from './http/errors.ts';
+import { registerCors, registerSecurityHeaders } from './http/browser-access.ts';
 import { registerHealth } from './http/health.ts';
 import { parseQueryString } from '@cms/query';
 import { managementPlugin } from './management/index.ts';
@@ -62,6 +63,8 @@ export async function buildApp(platform: Platform): Promise<App> {
     done(null, parseQueryString(body as string));
   });
   registerErrorHandling(fastify);
+  await registerSecurityHeaders(fastify);
+  await registerCors(fastify, platform.registry, config.dashboardOrigins);
   registerHealth(fastify, platform);
   const services = createServices(platform);
   fastify.addHook('onClose', async () => services.close());

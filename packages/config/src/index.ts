@@ -53,6 +53,8 @@ export interface Config {
   readonly email: { smtpUrl?: string; from: string };
   readonly stripe?: { secretKey: string; webhookSecret?: string; apiBase?: string };
   readonly limits: RateLimitsConfig;
+  /** DASHBOARD_ORIGINS: origins (besides the gateway's own) whose pages may call the management API. */
+  readonly dashboardOrigins: readonly string[];
   /** TRUST_PROXY: whose X-Forwarded-For to believe for the client IP (true, a hop count, or addresses/CIDRs). */
   readonly trustProxy: boolean | number | string[];
   readonly otelEndpoint?: string;
@@ -112,6 +114,27 @@ function resolveAppSecret(env: Env, dataDir: string, embedded: boolean): string 
   return secret;
 }
 
+/**
+ * Whether `text` is a serialized web origin (`https://app.example.com`, `http://localhost:3000`):
+ * http(s), a host, an optional port, nothing else. What a browser sends in `Origin`.
+ */
+export function isWebOrigin(text: string): boolean {
+  if (text.length > 300) return false;
+  try {
+    const url = new URL(text);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === text;
+  } catch {
+    return false;
+  }
+}
+
+function originsOf(env: Env, key: string): string[] {
+  const origins = (str(env, key) ?? '').split(',').map((o) => o.trim()).filter(Boolean);
+  const bad = origins.filter((o) => !isWebOrigin(o));
+  if (bad.length > 0) throw new ConfigError(`${key}: not origins (scheme://host[:port]): ${bad.join(', ')}`);
+  return origins;
+}
+
 function trustProxyOf(env: Env): boolean | number | string[] {
   const raw = str(env, 'TRUST_PROXY');
   if (raw === undefined) return false;
@@ -164,6 +187,7 @@ export function loadConfig(env: Env = process.env): Config {
       authAttempts: { max: int(env, 'AUTH_RATE_LIMIT_MAX', 10, 1), windowMs: authWindowMs },
       authPerIp: { max: int(env, 'AUTH_IP_RATE_LIMIT_MAX', 300, 1), windowMs: authWindowMs },
     },
+    dashboardOrigins: Object.freeze(originsOf(env, 'DASHBOARD_ORIGINS')),
     trustProxy: trustProxyOf(env),
     otelEndpoint: str(env, 'OTEL_EXPORTER_OTLP_ENDPOINT'),
     logLevel: str(env, 'LOG_LEVEL') ?? 'info',

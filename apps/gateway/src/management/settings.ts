@@ -1,9 +1,11 @@
 // A project's settings. GraphQL: page size default and maximum (Strapi's `graphql.config.defaultLimit`
 // and `maxLimit`), depth and cost limits, introspection and the GraphiQL playground. Users-permissions:
-// registration, e-mail confirmation, default role, JWT lifetime and the URLs of its e-mails.
+// registration, e-mail confirmation, default role, JWT lifetime and the URLs of its e-mails. CORS: the
+// origins whose pages may call the project's APIs (Strapi's `strapi::cors`).
 import type { FastifyInstance } from 'fastify';
 import { graphqlSettingsOf, parseGraphqlSettings } from '@cms/graphql';
 import { parseUsersSettings, usersSettingsOf } from '@cms/users';
+import { corsSettingsOf, parseCorsSettings, storedCors } from '../http/cors-settings.ts';
 import type { ManagementOptions } from './index.ts';
 import { projectOf } from './request-context.ts';
 
@@ -25,5 +27,14 @@ export function registerSettingsRoutes(app: FastifyInstance, { services }: Manag
     const usersPermissions = parseUsersSettings(request.body, usersSettingsOf(project.settings), roleTypes);
     await services.projects.updateSettings(project, 'usersPermissions', usersPermissions);
     return { usersPermissions };
+  });
+
+  app.get('/projects/:slug/settings/cors', async (request) => ({ cors: storedCors(corsSettingsOf(projectOf(request).settings)) }));
+
+  app.put('/projects/:slug/settings/cors', async (request) => {
+    const project = projectOf(request);
+    const cors = parseCorsSettings(request.body, corsSettingsOf(project.settings));
+    await services.projects.updateSettings(project, 'cors', cors);
+    return { cors };
   });
 }

@@ -37,9 +37,10 @@ export async function tenantPlugin(app: FastifyInstance, opts: { platform: Platf
     // Refused before the body is read: a throttled client costs almost nothing.
     await services.rateLimits.admit(entry.project);
   });
-  // Usage metering: batched in memory, written every few seconds. Refused requests are not counted.
+  // Usage metering: batched in memory, written every few seconds. Refused requests and
+  // preflights are not counted.
   app.addHook('onResponse', async (request, reply) => {
-    if (request.tenant && reply.statusCode !== 429) services.usage.record(request.tenant.project.id);
+    if (request.tenant && reply.statusCode !== 429 && request.method !== 'OPTIONS') services.usage.record(request.tenant.project.id);
   });
   // Multipart bodies are parsed only by the upload routes, part by part (nothing is buffered).
   await app.register(multipart, { throwFileSizeLimit: true });
@@ -50,8 +51,12 @@ export async function tenantPlugin(app: FastifyInstance, opts: { platform: Platf
   registerUploadRoutes(app, platform, services);
   registerUserRoutes(app, platform, services);
   registerUploadedFiles(app, platform);
-  // Anything else under a known project is an unknown route.
-  app.all('/*', async () => {
-    throw new NotFoundError();
+  // Anything else under a known project is an unknown route (OPTIONS is the CORS plugin's).
+  app.route({
+    method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    url: '/*',
+    handler: async () => {
+      throw new NotFoundError();
+    },
   });
 }

@@ -1,6 +1,7 @@
 // `GET /uploads/{file}` of a project: its stored media, for local-disk storage (whose URLs are
 // `/uploads/…`) and as a fallback for the others. Public, like Strapi's public folder. Served
-// with a sandboxing CSP so an uploaded HTML or SVG file cannot run script on the project's origin.
+// with a sandboxing CSP so an uploaded HTML or SVG file cannot run script on the project's origin
+// (nosniff comes with every answer: see http/browser-access.ts).
 import { extname } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { NotFoundError } from '@cms/errors';
@@ -25,7 +26,6 @@ export function registerUploadedFiles(app: FastifyInstance, platform: Platform):
     if (!body) throw new NotFoundError();
     return reply
       .type(CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream')
-      .header('x-content-type-options', 'nosniff')
       .header('content-security-policy', "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox")
       .header('cache-control', 'public, max-age=60')
       .send(body);

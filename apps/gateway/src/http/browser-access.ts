@@ -1,0 +1,94 @@
+// What browsers need from the gateway: CORS (per project on the content APIs, the dashboard's
+// origins on the management API) and Strapi's default security headers on every answer.
+// @fastify/cors and @fastify/helmet do the header work; this module only decides the options.
+import cors, { type FastifyCorsOptions } from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ProjectRegistry } from '@cms/tenancy';
+import { corsSettingsOf, type EffectiveCors } from './cors-settings.ts';
+
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
+// Strapi's list, plus what its clients send (Strapi-Response-Format, tracing, cache validators).
+const ALLOWED_HEADERS = [
+  'Content-Type', 'Authorization', 'Origin', 'Accept', 'Strapi-Response-Format', 'X-Requested-With',
+  'X-Request-Id', 'Cache-Control', 'If-None-Match', 'traceparent', 'tracestate',
+];
+const EXPOSED_HEADERS = ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After', 'X-Request-Id'];
+
+// Options for an allowed origin: the request's origin is reflected (it was checked just before).
+const ALLOWED_BASE: FastifyCorsOptions = {
+  origin: (requestOrigin, callback) => callback(null, requestOrigin ?? false),
+  methods: METHODS,
+  allowedHeaders: ALLOWED_HEADERS,
+  exposedHeaders: EXPOSED_HEADERS,
+  strictPreflight: false,
+};
+
+// A refused origin (or a request without one) gets no CORS headers at all, and its preflight a 404.
+const REFUSED: FastifyCorsOptions = { origin: false };
+
+// One options object per project settings object, so a request builds nothing.
+const allowedOptions = new WeakMap<EffectiveCors, FastifyCorsOptions>();
+function optionsFor(settings: EffectiveCors, origin: string): FastifyCorsOptions {
+  let options = allowedOptions.get(settings);
+  if (!options) {
+    options = { ...ALLOWED_BASE, credentials: settings.credentials, maxAge: settings.maxAge };
+    allowedOptions.set(settings, options);
+  }
+  return settings.allows(origin) ? options : REFUSED;
+}
+
+/** The project a request is for: its route's `:slug`, or the path of a preflight (`OPTIONS *`). */
+function slugOf(request: FastifyRequest): string | undefined {
+  const params = request.params as { slug?: string; '*'?: string } | undefined;
+  return params?.slug ?? /^\/?p\/([^/]+)/.exec(params?.['*'] ?? '')?.[1];
+}
+
+/**
+ * CORS for every route, registered once at the root so that its hook runs first and its
+ * preflight route (`OPTIONS *`) answers for every path. Project routes follow the project's
+ * settings (read from the registry's in-memory entry: no query per request); the management API
+ * allows the dashboard's origins; anything else allows no origin.
+ */
+export async function registerCors(app: FastifyInstance, registry: ProjectRegistry, dashboardOrigins: readonly string[]): Promise<void> {
+  const management: FastifyCorsOptions = { ...ALLOWED_BASE, credentials: false, maxAge: 7200 };
+  const dashboard = new Set(dashboardOrigins);
+  await app.register(cors, {
+    hook: 'onRequest',
+    delegator: async (request: FastifyRequest): Promise<FastifyCorsOptions> => {
+      const origin = request.headers.origin;
+      if (!origin) return REFUSED;
+      if (request.url.startsWith('/v1/') || request.url === '/v1') return dashboard.has(origin) ? management : REFUSED;
+      const slug = slugOf(request);
+      const tenant = slug && slug.length <= 40 ? await registry.resolve(slug) : null;
+      return tenant ? optionsFor(corsSettingsOf(tenant.project.settings), origin) : REFUSED;
+    },
+  });
+}
+
+const HSTS = 'max-age=31536000; includeSubDomains';
+
+/**
+ * Strapi's `strapi::security` defaults: nosniff, SAMEORIGIN framing, no referrer, no Flash/PDF
+ * cross-domain policies; HSTS only on answers served over HTTPS. No CSP on JSON answers (uploaded
+ * files set their own sandboxing one) and no cross-origin isolation headers, which would stop other
+ * sites from embedding a project's images.
+ */
+export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+  await app.register(helmet, {
+    global: true,
+    contentSecurityPolicy: false,
+    crossOriginEmbedderPolicy: false,
+    crossOriginOpenerPolicy: false,
+    crossOriginResourcePolicy: false,
+    originAgentCluster: false,
+    xssFilter: false,
+    hsts: false,
+    frameguard: { action: 'sameorigin' },
+    referrerPolicy: { policy: 'no-referrer' },
+    xPermittedCrossDomainPolicies: { permittedPolicies: 'none' },
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+  });
+}
