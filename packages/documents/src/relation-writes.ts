@@ -22,6 +22,14 @@ function notFound(documentId: string, locale: string | null): ValidationError {
   return new ValidationError(`Document with id "${documentId}", locale "${locale ?? 'null'}" not found`);
 }
 
+/** Strapi's message for a `before`/`after` naming a document that is not (yet) in the list. */
+function notConnected(doc: LinkedDocument, position: Position, anchor: LinkedDocument): ValidationError {
+  const at = position.kind === 'before' || position.kind === 'after' ? { [position.kind]: anchor.documentId } : {};
+  return new ValidationError(
+    `There was a problem connecting relation with id ${doc.documentId} at position ${JSON.stringify(at)}. ` +
+      `The relation with id ${anchor.documentId} needs to be connected first.`);
+}
+
 /**
  * Resolve refs to existing documents on the other side of `relation` (in any status), in input
  * order. Rows of a referenced target (end users) are key-share locked: a user deleted meanwhile
@@ -63,11 +71,11 @@ async function nextLinks(
     return many ? list : list.slice(-1);
   }
   const anchors = write.connect.flatMap((c) => (c.position.kind === 'before' || c.position.kind === 'after' ? [c.position.ref] : []));
-  const [connect, disconnect, anchorDocs] = await Promise.all([
-    resolveRefs(ctx, relation, write.connect.map((c) => c.ref), source),
-    resolveRefs(ctx, relation, write.disconnect, source),
-    resolveRefs(ctx, relation, anchors, source),
-  ]);
+  // One after the other: the statements share the write's transaction connection, which runs one
+  // query at a time (concurrent ones fail, and a failing one must not leave others in flight).
+  const connect = await resolveRefs(ctx, relation, write.connect.map((c) => c.ref), source);
+  const disconnect = await resolveRefs(ctx, relation, write.disconnect, source);
+  const anchorDocs = await resolveRefs(ctx, relation, anchors, source);
   let list = current.filter((d) => !disconnect.some((x) => sameDocument(x, d)));
   if (!many) return connect.length > 0 ? [connect[connect.length - 1]!] : list;
   let anchorIndex = 0;
@@ -82,7 +90,7 @@ async function nextLinks(
     else if (position.kind === 'end') list.push(doc);
     else {
       const at = list.findIndex((d) => sameDocument(d, anchor!));
-      if (at < 0) throw new ValidationError(`Cannot connect ${doc.documentId}: ${anchor!.documentId} is not connected`);
+      if (at < 0) throw notConnected(doc, position, anchor!);
       list.splice(position.kind === 'before' ? at : at + 1, 0, doc);
     }
   });
