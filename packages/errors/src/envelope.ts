@@ -41,6 +41,19 @@ export function sqlStateOf(err: unknown): string | undefined {
   return undefined;
 }
 
+// SQLSTATEs of a statement built for an older model than the database now has: a column or table
+// dropped or renamed, a type changed, a prepared plan invalidated by DDL.
+const STALE_MODEL_STATES = new Set(['42703', '42P01', '42804', '42883', '0A000']);
+
+/**
+ * Whether `err` is what a request gets when its project's model changed under it (another instance
+ * committed a migration and this one has not heard yet): reload the model and run it again.
+ */
+export function isStaleModelError(err: unknown): boolean {
+  const state = sqlStateOf(err);
+  return state !== undefined && STALE_MODEL_STATES.has(state);
+}
+
 /** Turn anything thrown into one of our typed errors. */
 export function normalizeError(err: unknown): AppError {
   if (err instanceof AppError) return err;

@@ -32,6 +32,8 @@ export interface GraphqlResponse {
   body: Record<string, unknown>;
   /** Errors answered as INTERNAL_SERVER_ERROR, for the caller to log. */
   internalErrors: unknown[];
+  /** The operation ran was a query (nothing written: safe to run again). */
+  readOnly: boolean;
 }
 
 export interface ProjectGraphql {
@@ -46,6 +48,7 @@ export interface ProjectGraphql {
 interface RequestState {
   method: 'GET' | 'POST';
   onInternal(err: unknown): void;
+  operationType?: string;
 }
 
 const kState = Symbol('graphql request state');
@@ -82,6 +85,7 @@ export async function buildProjectGraphql(model: Model, settings: GraphqlSetting
     if (!operation) {
       throw requestError(operationName ? `Unknown operation named "${operationName}".` : 'Must provide operation name if query contains multiple operations.', 'OPERATION_RESOLUTION_FAILURE');
     }
+    if (state) state.operationType = operation.operation;
     if (state?.method === 'GET' && operation.operation !== 'query') {
       throw requestError('Can only perform a mutation operation from a POST request.', 'BAD_REQUEST', 405);
     }
@@ -121,18 +125,18 @@ export async function buildProjectGraphql(model: Model, settings: GraphqlSetting
       // graphql-js coerces variables recursively: refuse absurd nesting before it does.
       if (nestingExceeds(request.variables, MAX_VARIABLE_DEPTH)) {
         const known = requestError(`Variables are nested more than ${MAX_VARIABLE_DEPTH} levels deep`, 'BAD_USER_INPUT');
-        return { statusCode: known.statusCode, body: { errors: known.errors }, internalErrors: [] };
+        return { statusCode: known.statusCode, body: { errors: known.errors }, internalErrors: [], readOnly: true };
       }
       const failures: unknown[] = [];
       const state: RequestState = { method: request.method, onInternal: (err) => failures.push(err) };
       Object.assign(context, { [kState]: state, operationName: request.operationName });
       try {
         const result = await app.graphql(request.query, context as never, request.variables, request.operationName);
-        return { statusCode: 200, body: responseBody(result), internalErrors: failures };
+        return { statusCode: 200, body: responseBody(result), internalErrors: failures, readOnly: state.operationType === 'query' };
       } catch (err) {
         const known = err instanceof GraphqlRequestError ? err : fromMercuriusError(err);
         if (!known) throw err;
-        return { statusCode: known.statusCode, body: { errors: known.errors }, internalErrors: failures };
+        return { statusCode: known.statusCode, body: { errors: known.errors }, internalErrors: failures, readOnly: state.operationType !== 'mutation' };
       }
     },
     close: () => app.close(),

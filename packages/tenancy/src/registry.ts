@@ -75,6 +75,14 @@ export class ProjectRegistry {
     await this.bus.publish(INVALIDATION_CHANNEL, JSON.stringify(inv));
   }
 
+  /**
+   * Forget this instance's copy of a project, model included, without telling the others: a
+   * request found it stale (the change's invalidation is still on its way) and reloads it.
+   */
+  refresh(projectId: number): void {
+    this.drop({ projectId, scope: 'model' });
+  }
+
   private drop(inv: Invalidation): void {
     if (inv.slug) {
       this.bySlug.delete(inv.slug);

@@ -3,6 +3,7 @@
 // refused before GraphQL with the REST 401 envelope (reference §9).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hashPassword } from '@cms/auth';
+import { isStaleModelError } from '@cms/errors';
 import { GRAPHIQL_ASSETS, graphqlSettingsOf, type GraphqlRequest, type ProjectUsers, type UploadFiles } from '@cms/graphql';
 import type { ProjectFiles } from '@cms/media';
 import type { TenantEntry } from '@cms/tenancy';
@@ -129,6 +130,9 @@ export function registerGraphqlRoutes(app: FastifyInstance, platform: Platform, 
       files: uploadFilesOf(platform, { projectId: tenant.project.id, schema: runtime.schemaName }),
       users: projectUsersOf(request, tenant, services),
     });
+    // A query that met a model changed under it runs again on the fresh model (see index.ts).
+    const stale = response.readOnly && !request.rerunOnFreshModel ? response.internalErrors.find(isStaleModelError) : undefined;
+    if (stale) throw stale;
     for (const err of response.internalErrors) request.log.error({ err }, 'GraphQL resolver failed');
     return reply.status(response.statusCode).type(JSON_TYPE).send(response.body);
   }

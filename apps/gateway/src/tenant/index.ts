@@ -2,7 +2,7 @@
 // (`{slug}.{BASE_DOMAIN}`) are rewritten to that prefix before routing (see app.ts).
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { NotFoundError } from '@cms/errors';
+import { NotFoundError, isStaleModelError } from '@cms/errors';
 import type { TenantEntry } from '@cms/tenancy';
 import type { Platform } from '../platform.ts';
 import type { Services } from '../services.ts';
@@ -17,6 +17,8 @@ import { registerUploadedFiles } from './uploaded-files.ts';
 declare module 'fastify' {
   interface FastifyRequest {
     tenant: TenantEntry | null;
+    /** Set while a request runs again after its project's model was found stale. */
+    rerunOnFreshModel: boolean;
   }
 }
 
@@ -28,6 +30,27 @@ export function tenantOf(request: FastifyRequest): TenantEntry {
 export async function tenantPlugin(app: FastifyInstance, opts: { platform: Platform; services: Services }): Promise<void> {
   const { platform, services } = opts;
   app.decorateRequest('tenant', null);
+  app.decorateRequest('rerunOnFreshModel', false);
+  // A model change committed by another instance reaches this one by a message a few ms later;
+  // a request planned in between against the old model fails on a dropped or renamed column or
+  // table. It reloads the project and runs once more (reads, and writes, which rolled back);
+  // only multipart uploads, whose body is consumed, cannot.
+  app.addHook('onRoute', (route) => {
+    const handler = route.handler;
+    route.handler = async function rerunOnStaleModel(request, reply) {
+      try {
+        return await handler.call(this, request, reply);
+      } catch (err) {
+        if (!isStaleModelError(err) || request.rerunOnFreshModel || reply.sent || request.isMultipart() || !request.tenant) throw err;
+        request.log.info({ err }, 'model changed under the request: reloading the project');
+        platform.registry.refresh(request.tenant.project.id);
+        request.tenant = await platform.registry.resolve(request.tenant.project.slug);
+        if (!request.tenant) throw new NotFoundError();
+        request.rerunOnFreshModel = true;
+        return handler.call(this, request, reply);
+      }
+    };
+  });
   app.addHook('onRequest', async (request) => {
     const slug = (request.params as { slug?: string }).slug ?? '';
     const entry = slug.length <= 40 ? await platform.registry.resolve(slug) : null;
