@@ -526,9 +526,14 @@ describe('REST content API conformance', () => {
         envelope(400, 'ValidationError', 'Invalid key chef', { key: 'chef', path: 'chef', source: 'query', param: 'fields' }));
       assertError(await p.api.get(`/api/restaurants/${r.documentId}?filters[nope][$eq]=1`),
         envelope(400, 'ValidationError', 'Invalid key nope', { key: 'nope', path: null, source: 'query', param: 'filters' }));
+      // private and password attributes name their own path (reference §1.3), at any depth
       for (const key of ['pin', 'secret']) {
-        const res = await p.api.get(`/api/restaurants?filters[${key}][$eq]=1`);
-        assertError(res, envelope(400, 'ValidationError', `Invalid key ${key}`, { key, path: null, source: 'query', param: 'filters' }));
+        for (const query of [`filters[${key}][$eq]=1`, `filters[$and][0][${key}][$eq]=1`, `filters[$or][0][$not][${key}][$eq]=1`]) {
+          const res = await p.api.get(`/api/restaurants?${query}`);
+          assertError(res, envelope(400, 'ValidationError', `Invalid key ${key}`, { key, path: key, source: 'query', param: 'filters' }));
+        }
+        assertError(await p.api.get(`/api/restaurants?sort=${key}:desc`),
+          envelope(400, 'ValidationError', `Invalid key ${key}`, { key, path: key, source: 'query', param: 'sort' }));
       }
       const popPag = await p.api.get('/api/restaurants?populate[categories][pagination][limit]=1');
       const e = assertErrorShape(popPag, 400, 'ValidationError');

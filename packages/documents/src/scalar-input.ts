@@ -2,7 +2,7 @@
 // with Strapi's yup messages (§1.4). Also the small shared pieces of body validation: where a
 // value sits (`FieldSite`), how a field error is built, and a stack-free inspection of JSON values.
 import type { FieldError } from '@cms/errors';
-import { castValue, INT32, INT64, INT_RE, NUMBER_RE } from '@cms/query';
+import { castValue, INT32, INT64, INT_RE, NUMBER_RE, temporalInputError } from '@cms/query';
 import type { ScalarAttribute, ScalarType } from '@cms/schema';
 import type { ScalarWrite } from './write-input.ts';
 
@@ -118,7 +118,6 @@ const minMessage = (label: string, min: number | bigint | string) => `${label} m
 const maxMessage = (label: string, max: number | bigint | string) => `${label} must be less than or equal to ${max}`;
 export const nulMessage = (label: string) => `${label} must not contain the NUL character`;
 
-const TIME_RE = /^\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?$/;
 const UID_RE = /^[A-Za-z0-9-_.~]*$/;
 // The WHATWG (and yup 1.x) address pattern: bounded quantifiers, no catastrophic backtracking.
 const EMAIL_RE = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
@@ -180,8 +179,9 @@ function parseInteger(c: Check, value: unknown): ScalarWrite | undefined {
   if (text === undefined) return failAt(c, nanMessage(c.site.label, value), value);
   const n = Number(text);
   if (Number.isFinite(n) && !Number.isInteger(n)) return failAt(c, `${c.site.label} must be an integer`, value);
-  if (rangeError(c, n, INT32, value)) return undefined;
-  if (!bounds(c, n, value)) return undefined;
+  // Range errors report the cast number (`"11"` → `value: 11`), as Strapi's casting validator does.
+  if (rangeError(c, n, INT32, n)) return undefined;
+  if (!bounds(c, n, n)) return undefined;
   return castValue('integer', String(n), castFail);
 }
 
@@ -191,17 +191,17 @@ function parseBigInteger(c: Check, value: unknown): ScalarWrite | undefined {
   let big: bigint;
   if (typeof value === 'string' && INT_RE.test(text)) {
     big = BigInt(text);
-    if (rangeError(c, big, INT64, value)) return undefined;
+    if (rangeError(c, big, INT64, text)) return undefined;
   } else {
     const n = Number(text);
     if (Number.isFinite(n) && !Number.isInteger(n)) return failAt(c, `${c.site.label} must be an integer`, value);
-    if (rangeError(c, n, INT64, value)) return undefined;
+    if (rangeError(c, n, INT64, n)) return undefined;
     if (!Number.isSafeInteger(n)) {
       return failAt(c, `${c.site.label} must be a safe integer (send larger values as a string of digits)`, value);
     }
     big = BigInt(n);
   }
-  if (!bounds(c, big, value)) return undefined;
+  if (!bounds(c, big, big.toString())) return undefined;
   return castValue('biginteger', big.toString(), castFail);
 }
 
@@ -210,7 +210,7 @@ function parseFloat_(c: Check, value: unknown): ScalarWrite | undefined {
   if (text === undefined) return failAt(c, nanMessage(c.site.label, value), value);
   const n = Number(text);
   if (!Number.isFinite(n)) return failAt(c, nanMessage(c.site.label, value, String(n)), value);
-  if (!bounds(c, n, value)) return undefined;
+  if (!bounds(c, n, n)) return undefined;
   return castValue('float', text, castFail);
 }
 
@@ -228,7 +228,7 @@ function parseDecimal(c: Check, value: unknown): ScalarWrite | undefined {
   } catch {
     return failAt(c, nanMessage(c.site.label, value), value);
   }
-  if (!bounds(c, Number(text), value)) return undefined;
+  if (!bounds(c, Number(text), Number(text))) return undefined;
   return out;
 }
 
@@ -307,13 +307,10 @@ export function scalarInput(site: FieldSite, attr: ScalarAttribute, value: unkno
       return parseDecimal(c, value);
     case 'boolean':
       return cast(c, 'boolean', value, typeMessage(site.label, 'boolean', value));
-    case 'date':
-      return cast(c, 'date', value, 'Invalid format, expected yyyy-MM-dd');
-    case 'time':
-      if (typeof value !== 'string' || !TIME_RE.test(value.trim())) return failAt(c, 'Invalid time format, expected HH:mm:ss.SSS', value);
-      return cast(c, 'time', value, 'Invalid time format, expected HH:mm:ss.SSS');
-    case 'datetime':
-      return cast(c, 'datetime', value, 'Invalid format, expected a timestamp or an ISO date');
+    case 'date': case 'time': case 'datetime': {
+      const message = temporalInputError(attr.type, value);
+      return message === null ? castValue(attr.type, value, castFail) : failAt(c, message, value);
+    }
     case 'json':
     case 'blocks':
       return parseJson(c, value);

@@ -1,6 +1,8 @@
 // `unique` attributes: one value per locale among published rows (Strapi checks it on publishing
-// writes only). Checked before the row is published so every clash is reported with its path;
-// the partial unique index stays the guard against races (`uniqueViolation`).
+// writes only). `uid` attributes: one value per locale among all rows of other documents, drafts
+// included, on every write (reference §6.4). Checked before the row is written or published so
+// every clash is reported with its path; the partial unique index stays the guard against races
+// of `unique` ones (`uniqueViolation`).
 import { ValidationError, type FieldError } from '@cms/errors';
 import { column, qualify, quoteIdent } from '@cms/db';
 import { COLUMNS, type PhysicalContentType, type PhysicalScalar } from '@cms/ddl';
@@ -11,17 +13,21 @@ const UNIQUE_MESSAGE = 'This attribute must be unique';
 
 const uniqueError = (name: string, value: unknown): FieldError => ({ path: [name], message: UNIQUE_MESSAGE, name: 'ValidationError', value });
 
+const isUid = (s: PhysicalScalar) => s.type === 'uid';
+
 /**
- * Throw when another document has a published row in `locale` with the same value. Values come
- * from `values` (attribute → canonical text) when given, else from the stored row `rowId`.
+ * Throw when another document has a row in `locale` with the same value: any row for a uid, a
+ * published one for a `unique` attribute (checked on publishing writes only). Values come from
+ * `values` (attribute → canonical text) when given, else from the stored row `rowId`.
  */
 export async function assertUnique(
   ctx: WriteContext, ct: PhysicalContentType,
   version: { documentId: string | null; locale: string | null },
   from: { values: Map<string, string | null> } | { rowId: string; display: Record<string, unknown> },
+  publishing = true,
 ): Promise<void> {
-  const checked = ct.scalars.filter((s): s is PhysicalScalar & { uniqueIndex: string } =>
-    s.uniqueIndex !== null && ('values' in from ? from.values.get(s.name) != null : true));
+  const checked = ct.scalars.filter((s) =>
+    (isUid(s) || (publishing && s.uniqueIndex !== null)) && ('values' in from ? from.values.get(s.name) != null : true));
   if (checked.length === 0) return;
   const table = qualify(ctx.schema, ct.table);
   const values: unknown[] = [version.documentId, version.locale];
@@ -31,8 +37,9 @@ export async function assertUnique(
       values.push(from.values.get(s.name));
       value = `$${values.length}::${s.sqlType}`;
     } else value = `d.${q(s.column)}`;
+    const published = isUid(s) ? '' : `AND o.${q(COLUMNS.publishedAt)} IS NOT NULL `;
     return `EXISTS (SELECT 1 FROM ${table} o WHERE o.${q(s.column)} = ${value} AND o.${q(COLUMNS.locale)} IS NOT DISTINCT FROM $2 ` +
-      `AND o.${q(COLUMNS.publishedAt)} IS NOT NULL AND o.${q(COLUMNS.documentId)} IS DISTINCT FROM $1)::text`;
+      `${published}AND o.${q(COLUMNS.documentId)} IS DISTINCT FROM $1)::text`;
   });
   let text = `SELECT unnest(ARRAY[${probes.join(', ')}])`;
   if ('rowId' in from) {

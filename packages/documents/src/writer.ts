@@ -140,7 +140,8 @@ async function createIn(ctx: WriteContext, store: DocumentStore, ref: TypeRef, r
   const row = parseDocumentData(req.data, { model: store.model, uid: req.uid, mode: 'create', publishing: ref.publishing, canFind: req.canFind });
   await hashPasswords(store, req.uid, row);
   const documentId = createId();
-  if (!ref.ct.draftAndPublish) await assertUnique(ctx, ref.ct, { documentId: null, locale: ref.locale }, { values: row.scalars });
+  // Published at once (no D&P): every rule; a draft: uids (publishing checks the rest).
+  await assertUnique(ctx, ref.ct, { documentId, locale: ref.locale }, { values: row.scalars }, !ref.ct.draftAndPublish);
   const id = await insertVersion(ctx, ref, documentId, row);
   await writeRowChildren(ctx, req.uid, id, row, { documentId, locale: ref.locale }, true);
   if (ref.ct.draftAndPublish && ref.publishing) await publishDraft(ctx, ref, documentId, id, row);
@@ -213,7 +214,7 @@ export async function updateDocument(store: DocumentStore, req: UpdateRequest): 
     }
     const row = parseDocumentData(req.data, { model: store.model, uid: req.uid, mode: 'update', publishing: ref.publishing, canFind: req.canFind });
     await hashPasswords(store, req.uid, row);
-    if (!ref.ct.draftAndPublish) await assertUnique(ctx, ref.ct, { documentId, locale: ref.locale }, { values: row.scalars });
+    await assertUnique(ctx, ref.ct, { documentId, locale: ref.locale }, { values: row.scalars }, !ref.ct.draftAndPublish);
     const values: unknown[] = [];
     const { columns, expressions } = scalarAssignments(ref.ct, row, values);
     values.push(rowId);

@@ -202,9 +202,10 @@ class SchemaBuilder {
     return this.withUsers || attr.kind !== 'relation' || attr.target !== USERS_UID;
   }
 
-  private attributesOf(uid: string): Attribute[] {
+  /** The attributes a type shows (`private` ones only where they are written: its input). */
+  private attributesOf(uid: string, withPrivate = false): Attribute[] {
     const owner = this.model.contentTypes[uid] ?? this.model.components[uid];
-    return owner ? Object.values(owner.attributes).filter((a) => !a.private && this.hasTargetType(a)) : [];
+    return owner ? Object.values(owner.attributes).filter((a) => (withPrivate || !a.private) && this.hasTargetType(a)) : [];
   }
 
   private enumType(owner: string, attr: ScalarAttribute): GraphQLEnumType {
@@ -353,7 +354,8 @@ class SchemaBuilder {
       name,
       fields: () => {
         const fields: GraphQLInputFieldConfigMap = ct ? {} : { id: { type: GraphQLID } };
-        for (const attr of this.attributesOf(uid)) {
+        // Private and password attributes are writable (reference §9.4).
+        for (const attr of this.attributesOf(uid, true)) {
           const field = this.inputField(typeName, attr);
           if (field) fields[attr.name] = { type: field };
         }

@@ -1,22 +1,30 @@
 // Custom scalars of the generated schemas. Output values arrive already formatted by Postgres
-// (ISO timestamps, bigintegers as strings), so serialising is the identity; input values are
-// only checked for their GraphQL shape here — the write validator gives Strapi's messages.
+// (ISO timestamps, bigintegers as strings), so serialising is the identity. Inputs are checked for
+// their GraphQL shape, and dates and times for their format as Strapi's scalars do: a bad literal
+// fails validation (400 GRAPHQL_VALIDATION_FAILED), a bad variable its coercion (400 BAD_USER_INPUT),
+// both with the write validator's message.
 import { GraphQLError, GraphQLScalarType, Kind, valueFromASTUntyped, type ValueNode } from 'graphql';
+import { temporalInputError } from '@cms/query';
 
 const identity = (value: unknown): unknown => value;
 
-function stringScalar(name: string, description: string): GraphQLScalarType {
+function stringScalar(name: string, description: string, format?: 'date' | 'time' | 'datetime'): GraphQLScalarType {
+  const check = (value: string, ast?: ValueNode): string => {
+    const message = format ? temporalInputError(format, value) : null;
+    if (message !== null) throw new GraphQLError(message, ast ? { nodes: ast } : undefined);
+    return value;
+  };
   return new GraphQLScalarType({
     name,
     description,
     serialize: identity,
     parseValue(value) {
       if (typeof value !== 'string') throw new GraphQLError(`${name} cannot represent a non-string value: ${JSON.stringify(value) ?? String(value)}`);
-      return value;
+      return check(value);
     },
     parseLiteral(ast) {
       if (ast.kind !== Kind.STRING) throw new GraphQLError(`${name} cannot represent a non-string value`, { nodes: ast });
-      return ast.value;
+      return check(ast.value, ast);
     },
   });
 }
@@ -29,9 +37,9 @@ export const JSONScalar = new GraphQLScalarType({
   parseLiteral: (ast: ValueNode, variables?: Record<string, unknown> | null) => valueFromASTUntyped(ast, variables ?? undefined),
 });
 
-export const DateTimeScalar = stringScalar('DateTime', 'A date-time string at UTC, such as 2007-12-03T10:15:30Z.');
-export const DateScalar = stringScalar('Date', 'A date string, such as 2007-12-03.');
-export const TimeScalar = stringScalar('Time', 'A time string with format HH:mm:ss.SSS');
+export const DateTimeScalar = stringScalar('DateTime', 'A date-time string at UTC, such as 2007-12-03T10:15:30Z.', 'datetime');
+export const DateScalar = stringScalar('Date', 'A date string, such as 2007-12-03.', 'date');
+export const TimeScalar = stringScalar('Time', 'A time string with format HH:mm:ss.SSS', 'time');
 export const LocaleScalar = stringScalar('I18NLocaleCode', 'A string used to identify an i18n locale');
 
 const INTEGER = /^-?\d+$/;

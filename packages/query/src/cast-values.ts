@@ -154,6 +154,33 @@ function castString(value: unknown, fail: Fail): string {
   throw fail('a string');
 }
 
+const TIME_INPUT = /^\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?$/;
+const DATE_SHAPE = /^\d{4}-\d{2}-\d{2}(?=$|[T ])/;
+const refuse = () => new Error('refused');
+
+/**
+ * Strapi's message for a date, time or datetime *input* it refuses (a body value, a GraphQL
+ * argument), or null when the value is one. Inputs are stricter than filters: a time needs its
+ * seconds; a well-formed but impossible date (`2023-02-29`) is an "Invalid date".
+ */
+export function temporalInputError(type: 'date' | 'time' | 'datetime', value: unknown): string | null {
+  try {
+    if (type === 'time') {
+      if (typeof value !== 'string' || !TIME_INPUT.test(value.trim())) throw refuse();
+      castTime(value, refuse);
+    } else if (type === 'date') {
+      castDate(value, refuse);
+    } else {
+      castDatetime(value, refuse);
+    }
+    return null;
+  } catch {
+    if (type === 'time') return 'Invalid time format, expected HH:mm:ss.SSS';
+    if (type === 'datetime') return 'Invalid format, expected a timestamp or an ISO date';
+    return typeof value === 'string' && DATE_SHAPE.test(value.trim()) ? 'Invalid date' : 'Invalid format, expected yyyy-MM-dd';
+  }
+}
+
 /** Cast one non-null filter value to the text of the column's type. */
 export function castValue(type: FieldType, value: unknown, fail: Fail): string {
   switch (type) {

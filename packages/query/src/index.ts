@@ -10,5 +10,5 @@ export { runFind, runFindOne, type FindResult } from './run-find.ts';
 export { compileRead, type CompiledRead } from './compiled-read.ts';
 export { paginationMeta, type PaginationMeta } from './pagination.ts';
 export { UPLOAD_FILE_UID, USERS_UID, isPluginType, lookup, typeView, type TypeView, type ScalarField } from './model-view.ts';
-export { castValue, castSqlType, INT_RE, NUMBER_RE, INT32, INT64 } from './cast-values.ts';
+export { castValue, castSqlType, temporalInputError, INT_RE, NUMBER_RE, INT32, INT64 } from './cast-values.ts';
 export type { PlanContext, QueryPlan, Scope, Selection, PopulatePlan, FilterPlan, SortPlan, PagePlan, Hop } from './query-plan.ts';

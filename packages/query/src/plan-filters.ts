@@ -60,7 +60,9 @@ function planCompare(env: PlanEnv, view: TypeView, path: string[], op: Compariso
       continue;
     }
     const found = lookup(env.model, current, name);
-    if (found.kind === 'unknown' || found.kind === 'hidden') throw invalidKey(name, 'filters', at);
+    if (found.kind === 'unknown') throw invalidKey(name, 'filters', at);
+    // A private or password attribute is named with its own path (`path:"secret"`, verified).
+    if (found.kind === 'hidden') throw invalidKey(name, 'filters', dotted(path.slice(0, i + 1)));
     if (found.kind === 'field') {
       if (!last) throw invalidKey(path[i + 1]!, 'filters', dotted(path.slice(0, i + 1)));
       const leaf = compareLeaf(found.field, op, value, dotted(path)!);

@@ -20,6 +20,8 @@ function planSortItem(env: PlanEnv, view: TypeView, item: SortItem): SortPlan {
     const last = i === item.path.length - 1;
     if (found.kind === 'field' && last) return { hops, field: found.field, direction: item.direction };
     if (found.kind === 'field') throw invalidKey(item.path[i + 1]!, 'sort', dotted(item.path.slice(0, i + 1)));
+    // A private or password attribute is named with its own path (`sort=pin` → `path:"pin"`, verified).
+    if (found.kind === 'hidden') throw invalidKey(name, 'sort', dotted(item.path.slice(0, i + 1)));
     if (found.kind !== 'link' || last) throw invalidKey(name, 'sort', at);
     const hop = attributeHop(env, current, found.attr, found.phys);
     if (!hop || hop.kind === 'media') throw invalidKey(name, 'sort', at);
