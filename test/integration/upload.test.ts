@@ -1031,3 +1031,55 @@ describe('embedded jobs (no Redis)', () => {
     assert.deepEqual(await s.disk(), []);
   });
 });
+
+describe('storage quota (MEDIA_STORAGE_QUOTA_BYTES)', () => {
+  const QUOTA = 100_000;
+  let t: TestApp;
+  let p: ContentProject;
+  let s: ReturnType<typeof projectState>;
+  before(async () => {
+    t = await startTestApp({ env: { MEDIA_STORAGE_QUOTA_BYTES: String(QUOTA) } });
+    p = await setupContentProject(t, blogRawModel());
+    s = projectState(t, p);
+  });
+  after(async () => t?.close());
+
+  const file = (name: string, bytes: number) => ({ name, content: 'q'.repeat(bytes), type: 'text/plain' });
+
+  it('an upload that would pass the quota is refused whole with 413; nothing is stored', async () => {
+    await s.uploadOk({ files: file('first.txt', 40_000) });
+    const before = await s.snapshot();
+    const res = await s.upload({ files: [file('second.txt', 40_000), file('third.txt', 40_000)] });
+    const error = assertError(res, 413, 'PayloadTooLargeError',
+      "This upload would take the project's files over its storage quota of 100000 bytes (40000 bytes are used)");
+    assert.deepEqual(error.details, { storageQuotaBytes: QUOTA, usedBytes: 40_000 });
+    assert.deepEqual(await s.snapshot(), before, 'no row, no object');
+    // what still fits is accepted
+    await s.uploadOk({ files: file('fits.txt', 50_000) });
+  });
+
+  it('a project at its quota is refused before anything is read; a replace counts the size it frees', async () => {
+    const before = await s.snapshot();
+    const full = await s.upload({ files: file('one-byte-too-many.txt', 10_001) });
+    assertError(full, 413, 'PayloadTooLargeError');
+    assert.deepEqual(await s.snapshot(), before);
+    // 90 kB are used: replacing the 50 kB file by 61 kB would pass the quota; by 45 kB it does not
+    const fits = (await s.fileRows()).find((r) => r.name === 'fits.txt')!;
+    assertError(await s.upload({ files: file('bigger.txt', 61_000) }, p.api, `?id=${fits.id}`), 413, 'PayloadTooLargeError');
+    assert.deepEqual(await s.snapshot(), before, 'a refused replace changes nothing');
+    const smaller = await s.upload({ files: file('smaller.txt', 45_000) }, p.api, `?id=${fits.id}`);
+    assert.equal(smaller.statusCode, 200, smaller.body);
+  });
+
+  it('concurrent uploads never pass the quota together', async () => {
+    for (const row of await s.fileRows()) assert.equal((await p.api.del(`/api/upload/files/${row.id}`)).statusCode, 200);
+    const results = await Promise.all(Array.from({ length: 6 }, (_, i) => s.upload({ files: file(`race-${i}.txt`, 30_000) })));
+    const statuses = results.map((r) => r.statusCode).sort();
+    assert.deepEqual(statuses, [201, 201, 201, 413, 413, 413], results.map((r) => r.body).join('\n'));
+    const rows = await s.fileRows();
+    assert.equal(rows.length, 3);
+    assert.deepEqual((await s.disk()).length, 3, 'refused uploads left no object behind');
+    const usage = await p.admin.get(`/v1/projects/${p.slug}/usage`);
+    assert.equal(usage.json().storageBytes, 90_000);
+  });
+});

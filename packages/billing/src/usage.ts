@@ -24,7 +24,7 @@ export async function usageReport(
   const row = (await db.one(compiledQuery({
     text: `SELECT
       COALESCE((SELECT requests FROM platform.usage_counters WHERE project_id = $1 AND period = $2::date), 0) AS requests,
-      COALESCE((SELECT round(sum(size) * 1024) FROM ${qualify(project.schemaName, 'files')}), 0) AS "storageBytes",
+      COALESCE((SELECT round(sum(size) * 1000) FROM ${qualify(project.schemaName, 'files')}), 0) AS "storageBytes",
       ${documentsSql} AS documents`,
     values: [project.id, monthStart],
   }))) as { requests: number | string; storageBytes: number | string; documents: number | string };

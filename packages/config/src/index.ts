@@ -24,6 +24,8 @@ export interface MediaConfig {
   jobLockMs: number;
   /** MEDIA_MAX_UPLOAD_BYTES: an operator cap on one file, below the plans' own limits. */
   maxUploadBytes?: number;
+  /** MEDIA_STORAGE_QUOTA_BYTES: an operator cap on each project's stored files (the plan's quota applies with PLAN_LIMITS). */
+  storageQuotaBytes?: number;
 }
 
 export interface RateLimitsConfig {
@@ -177,6 +179,7 @@ export function loadConfig(env: Env = process.env): Config {
       workerInGateway: bool(env, 'MEDIA_WORKER', true),
       jobLockMs: int(env, 'MEDIA_JOB_LOCK_MS', 30_000, 500, 3_600_000),
       maxUploadBytes: str(env, 'MEDIA_MAX_UPLOAD_BYTES') ? int(env, 'MEDIA_MAX_UPLOAD_BYTES', 0, 1) : undefined,
+      storageQuotaBytes: str(env, 'MEDIA_STORAGE_QUOTA_BYTES') ? int(env, 'MEDIA_STORAGE_QUOTA_BYTES', 0, 0) : undefined,
     },
     email: { smtpUrl: str(env, 'SMTP_URL'), from: str(env, 'EMAIL_FROM') ?? 'no-reply@localhost' },
     stripe: stripeKey

@@ -15,7 +15,7 @@ export interface ImageFormat {
   path: null;
   width: number;
   height: number;
-  /** kB, two decimals */
+  /** kB (1000 bytes), two decimals */
   size: number;
   sizeInBytes: number;
   url: string;
@@ -36,7 +36,7 @@ export interface FileContent {
   hash: string;
   ext: string;
   mime: string;
-  /** kB, two decimals */
+  /** kB (1000 bytes), two decimals */
   size: number;
   url: string;
   provider: string;
@@ -67,6 +67,17 @@ export async function insertFile(db: Db, schema: string, file: NewFile): Promise
     [createId(), file.name, file.alternativeText, file.caption, file.focalPoint === null ? null : JSON.stringify(file.focalPoint),
       file.hash, file.ext, file.mime, file.size, file.url, file.provider]);
   return row!;
+}
+
+/**
+ * Bytes the project's files take (originals, as recorded). With `lockQuota`, first takes the
+ * project's quota lock for the rest of the transaction, so concurrent uploads are counted one
+ * after the other and none can pass the quota by racing another.
+ */
+export async function storedBytes(db: Db, schema: string, lockQuota = false): Promise<number> {
+  if (lockQuota) await column(db, 'SELECT pg_advisory_xact_lock(hashtext($1))::text', [`${schema}:storage-quota`]);
+  const [bytes] = await column(db, `SELECT COALESCE(round(sum(size) * 1000), 0)::text FROM ${qualify(schema, TABLE)}`, []);
+  return Number(bytes);
 }
 
 export async function findFileRow(db: Db, schema: string, id: string): Promise<FileRow | null> {

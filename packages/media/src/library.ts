@@ -8,12 +8,13 @@ import type { Logger } from '@cms/telemetry';
 import type { DatabasePool } from 'slonik';
 import { baseNameOf, displayName, extensionOf, fileHash, kilobytes } from './file-names.ts';
 import {
-  deleteFileRow, findFileRow, insertFile, recordProcessing, replaceFileContent, updateFileInfo,
+  deleteFileRow, findFileRow, insertFile, recordProcessing, replaceFileContent, storedBytes, updateFileInfo,
   type FileInfo, type FileRow,
 } from './file-rows.ts';
 import { formatFileName, FORMAT_NAMES, isResizableImage, makeImageFormats } from './image-formats.ts';
 import type { ImageJob, ImageJobProcessor, JobHandle, MediaJobQueue } from './jobs.ts';
 import { sniffMime } from './mime.ts';
+import { assertWithinQuota } from './quota.ts';
 import type { MediaStorage } from './storage.ts';
 
 export interface MediaLibraryOptions {
@@ -109,11 +110,15 @@ export class MediaLibrary {
    */
   async create(
     pool: DatabasePool, project: ProjectFiles, uploads: readonly StoredUpload[], infos: readonly FileInfo[],
-    link?: (tx: Db, fileIds: string[]) => Promise<void>,
+    link?: (tx: Db, fileIds: string[]) => Promise<void>, quotaBytes?: number,
   ): Promise<string[]> {
     let rows: FileRow[];
     try {
       rows = await pool.transaction(async (tx) => {
+        if (quotaBytes !== undefined) {
+          const adding = uploads.reduce((sum, u) => sum + u.bytes, 0);
+          assertWithinQuota(await storedBytes(tx, project.schema, true), adding, quotaBytes);
+        }
         const inserted: FileRow[] = [];
         for (const [i, upload] of uploads.entries()) {
           const info = infos[i] ?? {};
@@ -167,6 +172,11 @@ export class MediaLibrary {
     await this.deleteObjects(project.projectId, before.hash, before.ext, upload.ext !== before.ext);
     await this.process(project, [{ row, upload, name: info.name ?? upload.name }]);
     return row.id;
+  }
+
+  /** Bytes the project's files take now. */
+  storedBytes(db: Db, schema: string): Promise<number> {
+    return storedBytes(db, schema);
   }
 
   findRow(db: Db, schema: string, id: string): Promise<FileRow | null> {

@@ -9,7 +9,7 @@ import { column, qualify } from '@cms/db';
 import { positiveId } from '@cms/documents';
 import { AppError, ForbiddenError, NotFoundError, PayloadTooLargeError, ValidationError } from '@cms/errors';
 import {
-  linkFiles, parseFileInfo, parseFileInfos, parseFileInfoText,
+  assertWithinQuota, linkFiles, parseFileInfo, parseFileInfos, parseFileInfoText, storageQuotaError,
   type FileInfo, type FileRow, type ProjectFiles, type StoredUpload,
 } from '@cms/media';
 import { paginationMeta, UPLOAD_FILE_UID } from '@cms/query';
@@ -66,11 +66,29 @@ export function registerUploadRoutes(app: FastifyInstance, platform: Platform, s
     return Math.min(plan, platform.config.media.maxUploadBytes ?? plan);
   };
 
+  /** Bytes the project's files may take: the plan's quota when plan limits are on, the operator's cap. */
+  const storageQuota = (tenant: TenantEntry): number | undefined => {
+    const cap = platform.config.media.storageQuotaBytes;
+    if (!platform.config.limits.plans) return cap;
+    const plan = planLimits(tenant.project.plan).storageBytes;
+    return Math.min(plan, cap ?? plan);
+  };
+
+  /** A project already at its quota is refused before any byte is stored. */
+  async function checkQuota(ctx: UploadContext, quota: number | undefined): Promise<number> {
+    if (quota === undefined) return 0;
+    const used = await media.storedBytes(pool, ctx.project.schema);
+    if (used >= quota) throw storageQuotaError(used, quota);
+    return used;
+  }
+
   app.post('/api/upload', async (request, reply) => {
     const id = (request.query as { id?: unknown }).id;
     const ctx = await contextOf(request, 'upload');
     if (id !== undefined) return replaceOrUpdate(request, reply, ctx, id);
     if (!request.isMultipart()) throw new ValidationError('Files are empty');
+    const quota = storageQuota(ctx.tenant);
+    await checkQuota(ctx, quota);
     const received = await receive(request, ctx, undefined);
     let infos: FileInfo[];
     let link: ReturnType<typeof linkTarget>;
@@ -83,8 +101,9 @@ export function registerUploadRoutes(app: FastifyInstance, platform: Platform, s
       await media.discard(received.uploads);
       throw err;
     }
-    // create() deletes the stored objects itself when recording them fails.
-    const ids = await media.create(pool, ctx.project, received.uploads, infos, link);
+    // create() deletes the stored objects itself when recording them fails (the quota is checked
+    // again there, under a per-project lock, with the uploads' real sizes).
+    const ids = await media.create(pool, ctx.project, received.uploads, infos, link, quota);
     return sendFiles(reply, ctx, ids, 201, false);
   });
 
@@ -99,12 +118,17 @@ export function registerUploadRoutes(app: FastifyInstance, platform: Platform, s
       if (!(await media.updateInfo(pool, ctx.project.schema, before.id, info))) throw fileNotFound();
       return sendFiles(reply, ctx, [before.id], 200, true);
     }
+    const quota = storageQuota(ctx.tenant);
+    const used = await checkQuota(ctx, quota);
     const received = await receive(request, ctx, before);
     let info: FileInfo;
     try {
       if (received.uploads.length + received.emptyFiles > 1) throw new ValidationError('Cannot replace a file with multiple ones');
       if (received.emptyFiles > 0) throw new ValidationError('Empty files cannot be uploaded');
       info = received.fileInfo.length ? parseFileInfo(received.fileInfo[0]) : {};
+      // The new content takes the old one's place.
+      const upload = received.uploads[0];
+      if (quota !== undefined && upload) assertWithinQuota(used - Math.round(before.size * 1000), upload.bytes, quota);
     } catch (err) {
       await media.discard(received.uploads);
       throw err;
