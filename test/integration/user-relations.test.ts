@@ -334,6 +334,31 @@ describe('relations to plugin::users-permissions.user (REST)', () => {
   });
 
   describe('deleting a user', () => {
+    it('a user deleted while articles linking to it are published: every publish succeeds or is a 4xx, never a 500', async () => {
+      const statuses: number[] = [];
+      for (let round = 0; round < 15; round++) {
+        const eve = await register('eve');
+        const drafts = await Promise.all([0, 1, 2].map(async (i) => {
+          const res = await p.api.post('/api/articles?status=draft', { data: { title: `race ${round}.${i}`, author: eve.documentId, readers: [eve.documentId, alice.documentId] } });
+          assert.equal(res.statusCode, 201, res.body);
+          return res.json().data.documentId as string;
+        }));
+        const [deleted, ...published] = await Promise.all([
+          p.api.del(`/api/users/${eve.id}`),
+          ...drafts.map((documentId) => p.api.put(`/api/articles/${documentId}`, { data: { title: `published ${round}` } })),
+        ]);
+        assert.equal(deleted!.statusCode, 200, deleted!.body);
+        for (const res of published) {
+          statuses.push(res.statusCode);
+          assert.ok(res.statusCode < 500, res.body);
+        }
+        // whatever the order, no link to the deleted user is left anywhere
+        assert.equal(await countRows('lnk_ct_article__author', 'target_document_id = $1', [eve.documentId]), 0);
+        assert.equal(await countRows('lnk_ct_article__readers', 'target_document_id = $1', [eve.documentId]), 0);
+      }
+      assert.ok(statuses.filter((s) => s === 200).length > 0, statuses.join(','));
+    });
+
     it('removes the user from populated articles and deletes its link rows (draft and published)', async () => {
       const dave = await userItem((await register('dave')).id);
       const doc = await create(p.api, { title: 'Orphaned', author: dave.documentId, readers: [dave.documentId, alice.documentId], byline: { note: 'x', editor: dave.id } });

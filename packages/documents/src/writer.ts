@@ -72,9 +72,17 @@ function typeRef(store: DocumentStore, req: Pick<WriteRequest, 'uid' | 'locale' 
 }
 
 async function inTransaction<T>(store: DocumentStore, ct: PhysicalContentType, fn: (ctx: WriteContext) => Promise<T>): Promise<T> {
+  const run = () => store.pool.transaction((tx) =>
+    fn({ tx, schema: store.schema, model: store.model, physical: store.physical, defaultLocale: store.defaultLocale }));
   try {
-    return await store.pool.transaction((tx) =>
-      fn({ tx, schema: store.schema, model: store.model, physical: store.physical, defaultLocale: store.defaultLocale }));
+    try {
+      return await run();
+    } catch (error) {
+      // A linked end user deleted by another transaction meanwhile (publishing copies the draft's
+      // links): this one rolled back; run it again on what is there now.
+      if (sqlState(error) !== '23503') throw error;
+      return await run();
+    }
   } catch (error) {
     const unique = sqlState(error) === '23505' ? uniqueViolation(ct, error) : null;
     throw unique ?? error;

@@ -23,6 +23,7 @@ export interface ErrorEnvelope {
 // SQLSTATEs that are the caller's fault, never a 500.
 const SQLSTATE_TO_ERROR: Record<string, () => AppError> = {
   '23505': () => new ValidationError('This attribute must be unique'),
+  '23503': () => new ValidationError('A related document was deleted while this one was being written'),
   '22021': () => new ValidationError('Invalid character in input (invalid byte sequence)'),
   '22P05': () => new ValidationError('Invalid character in input (untranslatable character)'),
   '22003': () => new ValidationError('Numeric value out of range'),
