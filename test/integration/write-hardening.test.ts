@@ -89,3 +89,61 @@ describe('write hardening', () => {
     assert.equal(after.links, before.links);
   });
 });
+
+describe('locale versions and stored passwords', () => {
+  const model = {
+    contentTypes: {
+      'api::item.item': {
+        kind: 'collectionType', info: { singularName: 'item', pluralName: 'items', displayName: 'Item' },
+        options: { draftAndPublish: true }, pluginOptions: { i18n: { localized: true } },
+        attributes: {
+          name: { type: 'string', pluginOptions: { i18n: { localized: true } } },
+          pin: { type: 'password', required: true, minLength: 8, pluginOptions: { i18n: { localized: false } } },
+          label: { type: 'string', default: 'untitled', pluginOptions: { i18n: { localized: true } } },
+          rank: { type: 'integer', default: 3, pluginOptions: { i18n: { localized: false } } },
+          shared: { type: 'component', component: 'x.part', pluginOptions: { i18n: { localized: false } } },
+          parts: { type: 'component', component: 'x.part', repeatable: true, pluginOptions: { i18n: { localized: false } } },
+          own: { type: 'component', component: 'x.part', pluginOptions: { i18n: { localized: true } } },
+        },
+      },
+    },
+    components: { 'x.part': { info: { displayName: 'Part' }, attributes: { v: { type: 'string' } } } },
+  };
+  let t: TestApp;
+  let p: ContentProject;
+  before(async () => {
+    t = await startTestApp();
+    p = await setupContentProject(t, model, ['fr']);
+  });
+  after(async () => t?.close());
+
+  it('a publishing update keeps a required password satisfied by the stored one', async () => {
+    const created = await p.api.post('/api/items', { data: { name: 'a', pin: 'long secret' } });
+    assert.equal(created.statusCode, 201, created.body);
+    const updated = await p.api.put(`/api/items/${created.json().data.documentId}`, { data: { name: 'b' } });
+    assert.equal(updated.statusCode, 200, updated.body);
+    assert.equal('pin' in updated.json().data, false);
+    // without a stored password the rule still holds
+    const draft = await p.api.post('/api/items?status=draft', { data: { name: 'no pin' } });
+    const publish = await p.api.put(`/api/items/${draft.json().data.documentId}`, { data: { name: 'no pin' } });
+    assert.equal(publish.statusCode, 400);
+    assert.equal(publish.json().error.message, 'pin must be a `string` type, but the final value was: `null`.');
+  });
+
+  it("a new locale version copies the document's non-localized attributes and components, and applies localized defaults", async () => {
+    const created = await p.api.post('/api/items', {
+      data: { name: 'en', label: 'english label', pin: 'long secret', rank: 7, shared: { v: 'S' }, parts: [{ v: 'P1' }, { v: 'P2' }], own: { v: 'O' } },
+    });
+    const documentId = created.json().data.documentId;
+    const fr = await p.api.put(`/api/items/${documentId}?locale=fr`, { data: { name: 'fr' } });
+    assert.equal(fr.statusCode, 200, fr.body);
+    const read = (await p.api.get(`/api/items/${documentId}?locale=fr&populate=*`)).json().data;
+    assert.deepEqual(
+      { name: read.name, label: read.label, rank: read.rank, shared: read.shared?.v, parts: read.parts.map((x: { v: string }) => x.v), own: read.own },
+      { name: 'fr', label: 'untitled', rank: 7, shared: 'S', parts: ['P1', 'P2'], own: null });
+    // copies, not shared rows: the English version keeps its own
+    const en = (await p.api.get(`/api/items/${documentId}?populate=*`)).json().data;
+    assert.notEqual(en.shared.id, read.shared.id);
+    assert.deepEqual([en.own.v, en.label], ['O', 'english label']);
+  });
+});

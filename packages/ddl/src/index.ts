@@ -17,6 +17,6 @@ export { planMigration, type PlanOptions } from './plan-migration.ts';
 export { applyMigration, type ApplyMigrationContext } from './apply-migration.ts';
 export type { MigrationPlan, MigrationStep, MigrationOp, AttributeKind, ComponentStorage } from './migration-steps.ts';
 export {
-  copyVersionRows, deleteVersionRows, deleteComponentRows, componentTreeOf,
+  copyVersionRows, copyAttributeChildren, deleteVersionRows, deleteComponentRows, componentTreeOf,
   type CopyVersionRowsOptions, type IdPair, type ComponentTree,
 } from './version-rows.ts';

@@ -97,26 +97,45 @@ async function copyRows(
   return pairs;
 }
 
-/** Copy the component rows and owner-side link rows of copied rows of `uid`. */
-async function copyDependents(db: Db, schema: string, physical: PhysicalModel, tree: ComponentTree, uid: string, pairs: Pairs): Promise<void> {
+/**
+ * Copy the component, dynamic-zone and media-link children of attributes `fields` from row
+ * `fromId` to row `toId` of content type `uid` (a new locale version starts with the document's
+ * non-localized ones). Component rows are deep-copied.
+ */
+export async function copyAttributeChildren(
+  db: Db, schema: string, physical: PhysicalModel, uid: string, fromId: Id, toId: Id, fields: readonly string[],
+): Promise<void> {
+  if (fields.length === 0) return;
+  const pairs: Pairs = { old: [String(fromId)], new: [String(toId)] };
+  await copyDependents(db, schema, physical, componentTreeOf(physical), uid, pairs, fields);
+}
+
+/** Copy the component rows and owner-side link rows of copied rows of `uid` (of `fields` only, when given). */
+async function copyDependents(
+  db: Db, schema: string, physical: PhysicalModel, tree: ComponentTree, uid: string, pairs: Pairs, fields?: readonly string[],
+): Promise<void> {
   const mapping = `unnest($1::bigint[], $2::bigint[]) AS m(old_id, new_id)`;
   for (const child of tree.children(uid)) {
     const component = physical.components[child.uid];
     if (!component) continue;
     const table = qualify(schema, child.table);
     const own = [COLUMNS.ownerType, COLUMNS.ownerField, COLUMNS.ord, ...component.scalars.map((s) => s.column)];
-    const childPairs = await copyRows(db, [pairs.old, pairs.new, table, uid], {
+    const onlyFields = fields ? ` AND c.${q(COLUMNS.ownerField)} = ANY($5::text[])` : '';
+    const childPairs = await copyRows(db, [pairs.old, pairs.new, table, uid, ...(fields ? [[...fields]] : [])], {
       table,
       select: `SELECT c.${q(COLUMNS.id)} AS old_id, nextval(pg_get_serial_sequence($3, 'id')) AS new_id, m.new_id AS new_owner_id
                FROM ${table} c JOIN ${mapping} ON c.${q(COLUMNS.ownerId)} = m.old_id
-               WHERE c.${q(COLUMNS.ownerType)} = $4 ORDER BY c.${q(COLUMNS.id)}`,
+               WHERE c.${q(COLUMNS.ownerType)} = $4${onlyFields} ORDER BY c.${q(COLUMNS.id)}`,
       columns: [COLUMNS.ownerId, ...own].map(q),
       expressions: ['src.new_owner_id', ...own.map((c) => `t.${q(c)}`)],
     });
     if (childPairs.old.length > 0) await copyDependents(db, schema, physical, tree, child.uid, childPairs);
   }
   const owner = physicalTable(physical, uid);
-  for (const name of owner?.linkTables ?? []) {
+  const linkTablesOfFields = fields && owner
+    ? fields.flatMap((f) => { const a = owner.attributes[f]; return a?.kind === 'media' ? [a.linkTable] : []; })
+    : owner?.linkTables ?? [];
+  for (const name of linkTablesOfFields) {
     const link = physical.linkTables[name]!;
     const cols = link.kind === 'relation'
       ? [COLUMNS.targetDocumentId, COLUMNS.targetLocale, COLUMNS.ord, COLUMNS.invOrd]

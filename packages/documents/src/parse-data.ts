@@ -169,6 +169,22 @@ class BodyWalker {
   }
 }
 
+/**
+ * A new locale version (reference §5): the defaults of the localized scalar attributes `row` left
+ * out. Its non-localized attributes are copied from the document's other version instead.
+ */
+export function applyLocalizedDefaults(row: RowWrite, options: ParseDataOptions): void {
+  const type = options.model.contentTypes[options.uid];
+  if (!type) throw new Error(`unknown content type ${options.uid}`);
+  const errors: FieldError[] = [];
+  for (const attr of Object.values(type.attributes)) {
+    if (attr.kind !== 'scalar' || !attr.localized || attr.default === undefined || attr.default === null || row.scalars.has(attr.name)) continue;
+    const value = scalarInput({ path: [attr.name], label: labelOf([attr.name]), errors }, attr, attr.default, options.publishing);
+    if (value !== undefined) row.scalars.set(attr.name, value);
+  }
+  if (errors.length > 0) throw ValidationError.fromFieldErrors(errors);
+}
+
 export function parseDocumentData(data: unknown, options: ParseDataOptions): RowWrite {
   if (!isObject(data)) throw new ValidationError('Missing "data" payload in the request body');
   const type = options.model.contentTypes[options.uid];

@@ -1,5 +1,6 @@
-// SQL that reads a stored row back in the shape of a create body: every scalar attribute (except
-// passwords) and every component / dynamic zone, recursively, without row ids. Used to
+// SQL that reads a stored row back in the shape of a create body: every scalar attribute and
+// every component / dynamic zone, recursively, without row ids (a password only as "set or not":
+// see below). Used to
 // validate the whole merged document before publishing (reference §4: a publishing write
 // validates the merged document, not just the body). One statement, built once per model version.
 import { isoTimestamp, qualify, quoteIdent } from '@cms/db';
@@ -45,6 +46,9 @@ class RowJsonBuilder {
       const phys = table.attributes[name]!;
       if (attr.kind === 'scalar' && phys.kind === 'scalar') {
         if (attr.type !== 'password') pairs.push(`${literal(name)}, ${scalarExpression(alias, phys.column, attr.type)}`);
+        // A stored password is a hash, checked when it was written: only whether one is set counts
+        // here (a required password stays satisfied), as a stand-in its length limits accept.
+        else pairs.push(`${literal(name)}, CASE WHEN ${alias}.${q(phys.column)} IS NULL THEN NULL ELSE ${literal('*'.repeat(Math.max(attr.minLength ?? 1, 1)))} END`);
       } else if (phys.kind === 'component') {
         const items = this.items(uid, alias, name, [{ uid: phys.component, table: phys.table }], false);
         pairs.push(`${literal(name)}, ${phys.repeatable ? items : `${items}->0`}`);

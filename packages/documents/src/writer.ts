@@ -5,9 +5,9 @@
 import { createId } from '@paralleldrive/cuid2';
 import { ForbiddenError, NotFoundError } from '@cms/errors';
 import { column, compiledQuery, exec, qualify, quoteIdent, rows, sqlState, type Db } from '@cms/db';
-import { COLUMNS, copyVersionRows, deleteVersionRows, type PhysicalContentType, type PhysicalModel } from '@cms/ddl';
+import { COLUMNS, copyAttributeChildren, copyVersionRows, deleteVersionRows, type PhysicalContentType, type PhysicalModel } from '@cms/ddl';
 import type { ContentType, Model } from '@cms/schema';
-import { parseDocumentData } from './parse-data.ts';
+import { applyLocalizedDefaults, parseDocumentData } from './parse-data.ts';
 import { deleteLinksTo } from './relation-writes.ts';
 import { rowJsonQuery } from './row-json.ts';
 import { scalarAssignments, writeRowChildren } from './row-writes.ts';
@@ -175,16 +175,26 @@ async function syncNonLocalized(ctx: WriteContext, ref: TypeRef, documentId: str
     [fromRowId, documentId, ref.locale]);
 }
 
-/** A new locale version starts as a copy of the document's non-localized attributes (reference §5). */
+/**
+ * A new locale version starts as a copy of the document's non-localized attributes — scalars,
+ * components, dynamic zones and media (reference §5) — taken from its version in the default
+ * locale when there is one.
+ */
 async function insertLocaleVersion(ctx: WriteContext, ref: TypeRef, documentId: string): Promise<string> {
-  const columns = ref.ct.scalars.filter((s) => !ref.type.attributes[s.name]!.localized).map((s) => q(s.column));
+  const shared = (name: string) => !ref.type.attributes[name]!.localized;
+  const columns = ref.ct.scalars.filter((s) => shared(s.name)).map((s) => q(s.column));
   const table = qualify(ctx.schema, ref.ct.table);
-  const [id] = await column(ctx.tx,
+  const [pair] = await column(ctx.tx,
+    `WITH src AS (SELECT * FROM ${table} WHERE ${q(COLUMNS.documentId)} = $1 ` +
+    `ORDER BY (${q(COLUMNS.locale)} = $3) DESC, (${q(COLUMNS.publishedAt)} IS NULL) DESC, ${q(COLUMNS.id)} LIMIT 1) ` +
     `INSERT INTO ${table} (${[q(COLUMNS.documentId), q(COLUMNS.locale), q(COLUMNS.publishedAt), ...columns].join(', ')}) ` +
-    `SELECT ${q(COLUMNS.documentId)}, $2, ${ref.ct.draftAndPublish ? 'NULL' : 'now()'}${columns.map((c) => `, ${c}`).join('')} FROM ${table} ` +
-    `WHERE ${q(COLUMNS.documentId)} = $1 ORDER BY (${q(COLUMNS.locale)} = $3) DESC, (${q(COLUMNS.publishedAt)} IS NULL) DESC, ${q(COLUMNS.id)} LIMIT 1 ` +
-    `RETURNING ${q(COLUMNS.id)}::text`, [documentId, ref.locale, ctx.defaultLocale]);
-  return id!;
+    `SELECT ${q(COLUMNS.documentId)}, $2, ${ref.ct.draftAndPublish ? 'NULL' : 'now()'}${columns.map((c) => `, ${c}`).join('')} FROM src ` +
+    `RETURNING ${q(COLUMNS.id)}::text || ':' || (SELECT ${q(COLUMNS.id)} FROM src)::text`, [documentId, ref.locale, ctx.defaultLocale]);
+  const [id, fromId] = pair!.split(':') as [string, string];
+  const children = Object.values(ref.type.attributes)
+    .filter((a) => (a.kind === 'component' || a.kind === 'dynamiczone' || a.kind === 'media') && shared(a.name)).map((a) => a.name);
+  await copyAttributeChildren(ctx.tx, ctx.schema, ctx.physical, ref.type.uid, fromId, id, children);
+  return id;
 }
 
 interface VersionRow {
@@ -220,7 +230,9 @@ export async function updateDocument(store: DocumentStore, req: UpdateRequest): 
     } else {
       rowId = inLocale[0]!.id;
     }
-    const row = parseDocumentData(req.data, { model: store.model, uid: req.uid, mode: 'update', publishing: ref.publishing, canFind: req.canFind });
+    const parseOptions = { model: store.model, uid: req.uid, mode: 'update' as const, publishing: ref.publishing, canFind: req.canFind };
+    const row = parseDocumentData(req.data, parseOptions);
+    if (inLocale.length === 0) applyLocalizedDefaults(row, parseOptions);
     await hashPasswords(store, req.uid, row);
     await assertUnique(ctx, ref.ct, { documentId, locale: ref.locale }, { values: row.scalars }, !ref.ct.draftAndPublish);
     const values: unknown[] = [];
