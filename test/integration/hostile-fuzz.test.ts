@@ -6,27 +6,13 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { setupContentProject, type ContentProject } from '../helpers/content.ts';
+import { prng, type Prng } from '../helpers/prng.ts';
 import { RawConnection } from '../helpers/raw-http.ts';
 import { blogRawModel } from '../fixtures/index.ts';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261124);
 const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 2400);
 const CONCURRENCY = 8;
-
-/** mulberry32: a small seeded PRNG, so a failure can be replayed with FUZZ_SEED. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (n: number) => Math.floor(next() * n);
-  const pick = <T>(items: readonly T[]): T => items[int(items.length)]!;
-  return { next, int, pick };
-}
 
 const WEIRD_STRINGS = [
   '', ' ', 'a'.repeat(5000), '\u0000', '%00', '%', '%ZZ', '%E0%A4%A', '../../etc/passwd', '<script>alert(1)</script>', "'; DROP TABLE x; --",
@@ -38,7 +24,7 @@ const KEYS = ['title', 'label', 'name', 'readingMinutes', 'score', 'views', 'pub
 const OPERATORS = ['$eq', '$ne', '$lt', '$lte', '$gt', '$gte', '$in', '$notIn', '$contains', '$containsi', '$null', '$notNull', '$between',
   '$startsWith', '$and', '$or', '$not', '$nope', 'eq', '$eqi', '$notContains'];
 
-function hostileValue(r: ReturnType<typeof prng>, depth = 0): unknown {
+function hostileValue(r: Prng, depth = 0): unknown {
   switch (r.int(depth > 3 ? 6 : 9)) {
     case 0: return r.pick(WEIRD_STRINGS);
     case 1: return r.pick([0, -1, 1.5, 2 ** 31, 2 ** 53, -(2 ** 63), Number.MAX_VALUE, 1e-300]);
@@ -61,7 +47,7 @@ const encode = (text: string) => {
   }
 };
 
-function hostileQuery(r: ReturnType<typeof prng>): string {
+function hostileQuery(r: Prng): string {
   const parts: string[] = [];
   for (let i = r.int(5); i >= 0; i--) {
     const key = r.pick([

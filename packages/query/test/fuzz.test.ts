@@ -6,6 +6,7 @@ import { compiledQuery } from '@cms/db';
 import { COMPARISON_OPERATORS, parseQuery, parseQueryString, planQuery, renderFind, renderFindOne, type FilterNode, type QueryAst } from '../src/index.ts';
 import { ARTICLE, CATEGORY, CHEF, RESTAURANT } from './helpers/model.ts';
 import { context, createFixture, type Fixture } from './helpers/fixture.ts';
+import { prng, type Prng } from '../../../test/helpers/prng.ts';
 
 let f: Fixture;
 before(async () => {
@@ -15,21 +16,8 @@ after(async () => {
   await f.db.drop();
 });
 
-/** mulberry32: small, fast, seeded. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (n: number) => Math.floor(next() * n);
-  const pick = <T>(xs: readonly T[]): T => xs[int(xs.length)]!;
-  return { next, int, pick, chance: (p: number) => next() < p };
-}
-type Rng = ReturnType<typeof rng>;
+const rng = prng;
+type Rng = Prng;
 
 const NAMES: Record<string, string[]> = {
   [RESTAURANT]: ['name', 'description', 'rating', 'price', 'open', 'openedOn', 'email', 'kind', 'tags', 'opensAt', 'visits', 'score', 'lastVisit',
