@@ -14,6 +14,8 @@ import {
 } from './names.ts';
 import { DateScalar, DateTimeScalar, JSONScalar, LocaleScalar, LongScalar, TimeScalar } from './scalars.ts';
 import { dynamicZoneInputScalar } from './dynamic-zone-input.ts';
+import { addLocaleQueries } from './locales.ts';
+import type { GraphqlContext } from './resolvers.ts';
 import { linkResolver, linkConnectionResolver, type RootResolvers } from './field-resolvers.ts';
 import {
   USER_TYPE_NAME, UsersPermissionsLoginInput, UsersPermissionsLoginPayload, UsersPermissionsMe, UsersPermissionsPasswordPayload,
@@ -155,6 +157,7 @@ class SchemaBuilder {
     mutation.updateUploadFile = { type: nonNull(files), args: { id: { type: nonNull(GraphQLID) }, info: { type: FileInfoInput } }, resolve: this.resolvers.updateFile() };
     mutation.deleteUploadFile = { type: files, args: { id: { type: nonNull(GraphQLID) } }, resolve: this.resolvers.removeFile() };
     if (this.withUsers) this.addUsersPermissions(query, mutation);
+    addLocaleQueries(query as GraphQLFieldConfigMap<unknown, GraphqlContext>, { pagination: Pagination, paginationArg: PaginationArg, publicationStatus: PublicationStatus, filterOf });
     return new GraphQLSchema({
       query: new GraphQLObjectType({ name: 'Query', fields: query }),
       mutation: Object.keys(mutation).length ? new GraphQLObjectType({ name: 'Mutation', fields: mutation }) : undefined,

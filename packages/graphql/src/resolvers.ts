@@ -15,6 +15,7 @@ import type { Model } from '@cms/schema';
 import type { SchemaNames } from './build-schema.ts';
 import type { RootResolvers } from './field-resolvers.ts';
 import { filterNode } from './filters.ts';
+import type { LocaleView } from './locales.ts';
 import { entityCollectionName } from './names.ts';
 import { pageInfo, rowWindow, type GraphqlLimits, type PaginationArgs } from './pagination.ts';
 import { nodesOf, planTreeSelection, type GraphPlanEnv } from './selection.ts';
@@ -36,6 +37,8 @@ export interface GraphqlContext {
   files: UploadFiles;
   /** The project's end users, for `me`, the auth mutations and user writes. */
   users: ProjectUsers;
+  /** The project's locales, for `i18NLocale(s)`. */
+  locales: readonly LocaleView[];
 }
 
 /** What the upload mutations need of the media library (files are addressed by numeric id). */

@@ -6,7 +6,7 @@ import { hashPassword } from '@cms/auth';
 import { isStaleModelError } from '@cms/errors';
 import { GRAPHIQL_ASSETS, graphqlSettingsOf, type GraphqlRequest, type ProjectUsers, type UploadFiles } from '@cms/graphql';
 import type { ProjectFiles } from '@cms/media';
-import type { TenantEntry } from '@cms/tenancy';
+import { localeDocuments, type TenantEntry } from '@cms/tenancy';
 import { rolesOfUsers, type UsersProject } from '@cms/users';
 import type { Platform } from '../platform.ts';
 import type { Services } from '../services.ts';
@@ -129,6 +129,7 @@ export function registerGraphqlRoutes(app: FastifyInstance, platform: Platform, 
       hashPassword,
       files: uploadFilesOf(platform, { projectId: tenant.project.id, schema: runtime.schemaName }),
       users: projectUsersOf(request, tenant, services),
+      locales: localeDocuments(tenant),
     });
     // A query that met a model changed under it runs again on the fresh model (see index.ts).
     const stale = response.readOnly && !request.rerunOnFreshModel ? response.internalErrors.find(isStaleModelError) : undefined;
