@@ -302,8 +302,28 @@ describe('relations to plugin::users-permissions.user (REST)', () => {
           assert.deepEqual([res.statusCode, res.json()], [400, expected], qs);
         }
       }
-      const nested = await p.api.get('/api/articles?populate[author][populate]=role');
-      assert.deepEqual([nested.statusCode, nested.json()], [400, invalidKey('role', 'populate', 'author.role')]);
+      const nested = await p.api.get('/api/articles?populate[author][populate][role][fields][0]=name');
+      assert.deepEqual([nested.statusCode, nested.json()], [400, invalidKey('fields', 'populate', 'author.role')]);
+    });
+
+    it("populates a linked user's role, exactly as /api/users?populate=role shows it", async () => {
+      const doc = await create(p.api, { title: 'With role', author: alice.documentId, readers: [alice.documentId, bob.documentId] });
+      const expected = async (id: number) => {
+        const res = await p.api.get(`/api/users/${id}?populate=role`);
+        assert.equal(res.statusCode, 200, res.body);
+        return res.json();
+      };
+      for (const query of ['populate[author][populate]=role', 'populate[author][populate][role]=true', 'populate[author][populate]=*']) {
+        const read = await get(p.api, doc.documentId, `${query}&populate[readers][populate]=role`);
+        assertJson(read.author, await expected(alice.id), query);
+        assertJson(read.readers, [await expected(alice.id), await expected(bob.id)], query);
+        assert.deepEqual(Object.keys(read.author.role), ['id', 'name', 'description', 'type', 'createdAt', 'updatedAt']);
+      }
+      const list = await p.api.get('/api/articles?populate[readers][populate]=role&filters[title][$eq]=With%20role');
+      assert.equal(list.json().data[0].readers[1].role.type, 'authenticated');
+      // roles are joined by the project's own schema: p's role ids, not another project's
+      const roleIds = await query('SELECT r.id FROM platform.roles r JOIN platform.projects x ON x.id = r.project_id WHERE x.schema_name = $1', [p.schema]);
+      assert.ok(roleIds.some((r) => Number(r.id) === list.json().data[0].readers[1].role.id));
     });
   });
 

@@ -8,7 +8,7 @@ export {
   type PhysicalLinkTable, type PhysicalRelationLink, type PhysicalMediaLink, type ComponentRef,
 } from './physical-model.ts';
 export {
-  COLUMNS, FILES_TABLE, USERS_TABLE, shortenIdentifier, contentTypeTableName, componentTableName, linkTableName, indexNames,
+  COLUMNS, FILES_TABLE, USERS_TABLE, userRoleJson, shortenIdentifier, contentTypeTableName, componentTableName, linkTableName, indexNames,
 } from './physical-names.ts';
 export { sqlTypeOf } from './column-types.ts';
 export { baseMigrations, baseMigrationsFor, SCHEMA_PLACEHOLDER } from './base-migrations.ts';

@@ -1,6 +1,7 @@
 // Every physical name of a project schema is computed here, so the DDL, the migrations and the
 // query compilers always agree. Names are deterministic functions of uids and attribute names.
 import { createHash } from 'node:crypto';
+import { isoTimestamp } from '@cms/db';
 
 const IDENT_MAX = 63;
 const TRUNCATED_PREFIX = 54;
@@ -24,6 +25,17 @@ const snake = (s: string): string => s.replace(/-/g, '_');
 export const FILES_TABLE = 'files';
 /** End users of the users-permissions plugin. */
 export const USERS_TABLE = 'up_users';
+
+/**
+ * A user's role as the content API shows it (`populate=role`: Strapi's role without its
+ * permissions), from the row `roleAlias` of platform.roles. Roles live in the control plane, by
+ * project and type; users hold their role's type.
+ */
+export function userRoleJson(roleAlias: string): string {
+  const r = roleAlias;
+  return `json_build_object('id', ${r}.id, 'name', ${r}.name, 'description', ${r}.description, 'type', ${r}.type, ` +
+    `'createdAt', ${isoTimestamp(`${r}.created_at`)}, 'updatedAt', ${isoTimestamp(`${r}.updated_at`)})`;
+}
 
 /** System columns (attribute columns are named after their attribute). */
 export const COLUMNS = {

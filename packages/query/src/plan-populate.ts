@@ -3,7 +3,7 @@
 import type { Attribute, DynamicZoneAttribute } from '@cms/schema';
 import type { PhysicalAttribute, PhysicalDynamicZone } from '@cms/ddl';
 import type { Populate, PopulateEntry } from './ast.ts';
-import { lookup, UPLOAD_FILE_UID, type TypeView } from './model-view.ts';
+import { lookup, UPLOAD_FILE_UID, USERS_UID, type TypeView } from './model-view.ts';
 import { planFields } from './plan-fields.ts';
 import { planFilters } from './plan-filters.ts';
 import { attributeHop, componentHop, hopIsMany, localizationsHop, viewOf, type PlanEnv } from './plan-hops.ts';
@@ -12,6 +12,8 @@ import { invalidKey } from './query-errors.ts';
 import type { Hop, PopulatePlan, Selection } from './query-plan.ts';
 
 const LOCALIZATIONS = 'localizations';
+const ROLE = 'role';
+const USER_ROLE: PopulatePlan = { kind: 'userRole', key: ROLE };
 
 /** A row's selection: its fields and what is populated inside it. */
 export function planSelection(env: PlanEnv, view: TypeView, fields: readonly string[] | undefined, populate: Populate | undefined, at: string[]): Selection {
@@ -28,6 +30,12 @@ export function planPopulate(env: PlanEnv, view: TypeView, populate: Populate | 
       planned.set(key, planRows(env, key, localizationsHop(view)!, true, entry, path));
       continue;
     }
+    // An end user's role is populated as a whole, as on `/api/users?populate=role`.
+    if (key === ROLE && view.uid === USERS_UID) {
+      for (const k of ['fields', 'filters', 'sort', 'populate', 'count', 'on'] as const) if (entry[k] !== undefined) throw invalidKey(k, 'populate', path.join('.'));
+      planned.set(key, USER_ROLE);
+      continue;
+    }
     const found = lookup(env.model, view, key);
     if (found.kind !== 'link') throw invalidKey(key, 'populate', path.join('.'));
     planned.set(key, planLink(env, view, found.attr, found.phys, entry, path));
@@ -38,8 +46,10 @@ export function planPopulate(env: PlanEnv, view: TypeView, populate: Populate | 
     const p = planned.get(attr.name);
     if (p) out.push(p);
   }
-  const loc = planned.get(LOCALIZATIONS);
-  if (loc) out.push(loc);
+  for (const key of [ROLE, LOCALIZATIONS]) {
+    const p = planned.get(key);
+    if (p) out.push(p);
+  }
   return out;
 }
 
@@ -116,6 +126,7 @@ function planStar(env: PlanEnv, view: TypeView): PopulatePlan[] {
     const p = planLink(env, view, attr, phys, {}, [attr.name]);
     if (p) out.push(p);
   }
+  if (view.uid === USERS_UID) out.push(USER_ROLE);
   // Strapi answers `"localizations": []` here, whatever the document's other versions (verified).
   if (localizationsHop(view)) out.push({ kind: 'empty', key: LOCALIZATIONS });
   return out;

@@ -83,7 +83,9 @@ export type PopulatePlan =
     }
   | { kind: 'dynamiczone'; key: string; ownerType: string; ownerField: string; items: Array<{ hop: Hop; selection: Selection }> }
   /** `populate=*` on a localized type: `"localizations": []` as Strapi answers */
-  | { kind: 'empty'; key: string };
+  | { kind: 'empty'; key: string }
+  /** An end user's `role` (platform.roles of the project, by the user's role type) */
+  | { kind: 'userRole'; key: 'role' };
 
 /** `limit` -1 = every row (GraphQL `limit: -1` when no maximum is configured). */
 export type PagePlan =

@@ -1,7 +1,7 @@
 // Selection → a JSON expression built inside Postgres, one correlated subquery per populated
 // attribute (never a query per row). `row_to_json` over an aliased sub-select keeps key order and
 // has no argument limit (json_build_object stops at 100 arguments).
-import { COLUMNS } from '@cms/ddl';
+import { COLUMNS, userRoleJson } from '@cms/ddl';
 import type { TypeView } from './model-view.ts';
 import type { PopulatePlan, Selection, SortPlan } from './query-plan.ts';
 import { renderFilter } from './render-filters.ts';
@@ -43,6 +43,12 @@ function renderPopulate(b: SqlBuilder, p: PopulatePlan, parent: string, parentVi
   switch (p.kind) {
     case 'empty':
       return `'[]'::json`;
+    case 'userRole': {
+      const r = b.alias('r');
+      const projects = b.alias('p');
+      return `(SELECT ${userRoleJson(r)} FROM platform.roles ${r} JOIN platform.projects ${projects} ON ${col(projects, 'id')} = ${col(r, 'project_id')} ` +
+        `WHERE ${col(projects, 'schema_name')} = ${b.param(b.scope.schema, 'text')} AND ${col(r, 'type')} = ${col(parent, 'role')})`;
+    }
     case 'rows': {
       const hop = renderHop(b, p.hop, parent, parentView);
       const target = p.hop.target;

@@ -1,8 +1,8 @@
 // The roles of end users, as `populate=role` and GraphQL's `role` show them: Strapi's role
 // without its permissions. Roles live in the control plane (platform.roles, by project and
 // type) while users hold their role's type, so this is a join across the two schemas.
-import { compiledQuery, isoTimestamp, qualify, type Db } from '@cms/db';
-import { USERS_TABLE } from '@cms/ddl';
+import { compiledQuery, qualify, type Db } from '@cms/db';
+import { USERS_TABLE, userRoleJson } from '@cms/ddl';
 
 export interface UserRole {
   id: number;
@@ -13,8 +13,7 @@ export interface UserRole {
   updatedAt: string;
 }
 
-const ROLE_JSON = `json_build_object('id', r.id, 'name', r.name, 'description', r.description, 'type', r.type,
-  'createdAt', ${isoTimestamp('r.created_at')}, 'updatedAt', ${isoTimestamp('r.updated_at')})`;
+const ROLE_JSON = userRoleJson('r');
 
 /** The roles of these users (by user id, in one query). Users always hold an existing role: deleting a role moves its users. */
 export async function rolesOfUsers(db: Db, project: { projectId: number; schema: string }, userIds: readonly (string | number)[]): Promise<Map<string, UserRole>> {
