@@ -100,11 +100,12 @@ describe('populating users', () => {
     assertJson(await article('populate[byline][populate]=*', noUsers), { id: 10, documentId: 'arta', title: 'Hello', byline: { id: 100, note: 'n' } });
   });
 
-  it('refuses private user fields and a nested populate (users have no links here)', () => {
+  it("refuses private user fields, and a nested populate other than the user's whole role", () => {
     for (const key of ['password', 'resetPasswordToken', 'confirmationToken', 'reset_password_token', 'role']) {
       rejects(() => plan(f, `populate[author][fields][0]=${key}`, { uid: ARTICLE }), invalidKey(key, 'fields', `author.${key}`));
     }
-    rejects(() => plan(f, 'populate[author][populate]=role', { uid: ARTICLE }), invalidKey('role', 'populate', 'author.role'));
+    rejects(() => plan(f, 'populate[author][populate]=nope', { uid: ARTICLE }), invalidKey('nope', 'populate', 'author.nope'));
+    rejects(() => plan(f, 'populate[author][populate][role][fields][0]=name', { uid: ARTICLE }), invalidKey('fields', 'populate', 'author.role'));
     rejects(() => plan(f, 'populate[author][filters][password][$null]=false', { uid: ARTICLE }), invalidKey('password', 'filters', null));
   });
 });
