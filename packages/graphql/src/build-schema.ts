@@ -7,7 +7,7 @@ import {
   type GraphQLInputType, type GraphQLOutputType, type GraphQLScalarType,
 } from 'graphql';
 import type { Attribute, Model, ScalarAttribute, ScalarType } from '@cms/schema';
-import { isPluginType, UPLOAD_FILE_UID, USERS_UID } from '@cms/query';
+import { isPluginType, PUBLICATION_FILTERS, UPLOAD_FILE_UID, USERS_UID } from '@cms/query';
 import {
   componentTypeName, connectionSuffix, dynamicZoneTypeName, entityCollectionName, enumMemberNames, enumTypeName, findOneQueryName,
   findQueryName, relationCollectionName, typeName,
@@ -36,6 +36,11 @@ const nonNull = <T extends GraphQLOutputType>(t: T) => new GraphQLNonNull(t);
 const list = <T extends GraphQLOutputType | GraphQLInputType>(t: T) => new GraphQLList(t);
 
 const PublicationStatus = new GraphQLEnumType({ name: 'PublicationStatus', values: { DRAFT: { value: 'draft' }, PUBLISHED: { value: 'published' } } });
+/** Strapi's publication cohorts: NEVER_PUBLISHED → `never-published`, … */
+const PublicationFilterEnum = new GraphQLEnumType({
+  name: 'PublicationFilter',
+  values: Object.fromEntries(PUBLICATION_FILTERS.map((value) => [value.toUpperCase().replaceAll('-', '_'), { value }])),
+});
 
 const Pagination = new GraphQLObjectType({
   name: 'Pagination',
@@ -128,7 +133,9 @@ class SchemaBuilder {
     for (const ct of Object.values(this.model.contentTypes)) {
       const name = this.names.typeOf.get(ct.uid)!;
       const type = this.object(ct.uid);
-      const readArgs: GraphQLFieldConfigArgumentMap = { status: { type: PublicationStatus }, hasPublishedVersion: { type: GraphQLBoolean } };
+      const readArgs: GraphQLFieldConfigArgumentMap = {
+        status: { type: PublicationStatus }, hasPublishedVersion: { type: GraphQLBoolean }, publicationFilter: { type: PublicationFilterEnum },
+      };
       if (ct.localized) readArgs.locale = { type: LocaleScalar };
       const writeArgs: GraphQLFieldConfigArgumentMap = { status: { type: PublicationStatus }, data: { type: new GraphQLNonNull(this.input(ct.uid)) } };
       const localeArg: GraphQLFieldConfigArgumentMap = ct.localized ? { locale: { type: LocaleScalar } } : {};

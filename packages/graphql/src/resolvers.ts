@@ -9,7 +9,7 @@ import type { PhysicalModel } from '@cms/ddl';
 import { createDocument, deleteDocument, positiveId, updateDocument, writeLocale, type DocumentStore, type WriteResult } from '@cms/documents';
 import { ForbiddenError, NotFoundError } from '@cms/errors';
 import {
-  compileRead, parseSort, planFilters, planSort, UPLOAD_FILE_UID, viewOf, type CompiledRead, type FilterPlan, type PagePlan, type QueryPlan, type TypeView,
+  compileRead, parsePublicationFilter, parseSort, planFilters, planSort, UPLOAD_FILE_UID, viewOf, type CompiledRead, type PagePlan, type QueryPlan, type TypeView,
 } from '@cms/query';
 import type { Model } from '@cms/schema';
 import type { SchemaNames } from './build-schema.ts';
@@ -74,7 +74,8 @@ export function createRootResolvers(model: Model, names: () => SchemaNames): Roo
   function scopeOf(ctx: GraphqlContext, view: TypeView, args: Args): QueryPlan['scope'] {
     const status = view.draftAndPublish && args.status === 'draft' ? 'draft' as const : 'published' as const;
     const locale = view.localized ? (typeof args.locale === 'string' ? args.locale : ctx.defaultLocale) : null;
-    return { schema: ctx.schemaName, status, locale: locale === '*' ? null : locale };
+    const publication = parsePublicationFilter(args.publicationFilter ?? undefined, args.hasPublishedVersion ?? undefined);
+    return { schema: ctx.schemaName, status, locale: locale === '*' ? null : locale, ...(publication ? { publication } : {}) };
   }
 
   /** Plan of a root field: `mode` says where the document selection sits in its return type. */
@@ -86,10 +87,8 @@ export function createRootResolvers(model: Model, names: () => SchemaNames): Roo
     const collection = entityCollectionName(names().typeOf.get(uid)!);
     const fields = mode === 'connection' ? nodesOf(tree, collection) : tree.fieldsByTypeName;
     const root = planTreeSelection(env, view, fields);
-    // Strapi's `hasPublishedVersion`: only documents that have (or never had) a published version.
-    const published: FilterPlan | null = typeof args.hasPublishedVersion === 'boolean' ? { kind: 'publishedVersion', exists: args.hasPublishedVersion } : null;
     if (mode === 'document') {
-      return { scope: scope ?? scopeOf(ctx, view, args), root, where: published, sort: [], page: { kind: 'offset', start: 0, limit: 1, withCount: false } };
+      return { scope: scope ?? scopeOf(ctx, view, args), root, where: null, sort: [], page: { kind: 'offset', start: 0, limit: 1, withCount: false } };
     }
     const filters = filterNode(env, view, args.filters);
     const planned = filters ? planFilters(env, view, filters) : null;
@@ -98,7 +97,7 @@ export function createRootResolvers(model: Model, names: () => SchemaNames): Roo
     return {
       scope: scope ?? scopeOf(ctx, view, args),
       root,
-      where: planned && published ? { kind: 'and', children: [planned, published] } : (planned ?? published),
+      where: planned,
       sort: planSort(env, view, parseSort(args.sort ?? undefined)),
       page: { kind: 'offset', start: window.start, limit: window.limit, withCount },
     };

@@ -1,5 +1,6 @@
 // The parsed form of a content-API query (REST query string or GraphQL arguments): syntax only,
 // no model knowledge. `plan` resolves names against the model afterwards.
+import type { PublicationFilter } from './publication-filter.ts';
 
 export const COMPARISON_OPERATORS = [
   '$eq', '$eqi', '$ne', '$nei', '$lt', '$lte', '$gt', '$gte', '$in', '$notIn',
@@ -47,6 +48,8 @@ export interface QueryAst {
   populate?: Populate;
   locale?: string;
   status?: 'draft' | 'published';
+  /** `publicationFilter` (or the deprecated `hasPublishedVersion`) */
+  publication?: PublicationFilter;
   /** `_q`: search across string fields */
   search?: string;
 }

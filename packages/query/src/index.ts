@@ -2,6 +2,7 @@ export * from './ast.ts';
 export { parseQuery, parseFilters, parseSort, parseFields, parsePagination, parsePopulate, asList, LIMITS, type ParseOptions } from './parse.ts';
 export { parseQueryString } from './query-string.ts';
 export { planQuery } from './plan-query.ts';
+export { PUBLICATION_FILTERS, parsePublicationFilter, type PublicationFilter } from './publication-filter.ts';
 export { planFilters } from './plan-filters.ts';
 export { planSort } from './plan-sort.ts';
 export { attributeHop, componentHop, hopIsMany, localizationsHop, viewOf, type PlanEnv } from './plan-hops.ts';

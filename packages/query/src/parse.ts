@@ -2,6 +2,7 @@
 // Every parameter is bounded (depth, node count, list sizes) so hostile queries are refused
 // with a 400 before any SQL exists.
 import { PaginationError, ValidationError } from '@cms/errors';
+import { parsePublicationFilter } from './publication-filter.ts';
 import {
   COMPARISON_OPERATORS,
   type ComparisonOperator,
@@ -373,6 +374,8 @@ export function parseQuery(query: Dict, options: ParseOptions): QueryAst {
     }
     ast.status = query.status;
   }
+  const publication = parsePublicationFilter(query.publicationFilter, query.hasPublishedVersion);
+  if (publication) ast.publication = publication;
   if (query._q !== undefined) {
     if (typeof query._q !== 'string') throw new ValidationError('Invalid _q parameter', { source: 'query', param: '_q' });
     ast.search = checkString(query._q, '_q');

@@ -196,9 +196,6 @@ function nullRowTruth(node: FilterPlan): Truth {
       return node.value ? 'T' : 'F';
     case 'search':
       return 'U';
-    case 'publishedVersion':
-      // A NULL documentId has no published row.
-      return node.exists ? 'F' : 'T';
     case 'exists':
       return nullRowTruth(node.child) === 'T' ? 'T' : 'F';
     case 'not': {

@@ -19,7 +19,7 @@ export function planQuery(ast: QueryAst, ctx: PlanContext): QueryPlan {
   const search = ast.search !== undefined ? planSearch(view, ast.search) : null;
   const where: FilterPlan | null = filters && search ? { kind: 'and', children: [filters, search] } : (filters ?? search);
   return {
-    scope: { schema: ctx.schema, status: ctx.status, locale: ctx.locale === '*' ? null : ctx.locale },
+    scope: { schema: ctx.schema, status: ctx.status, locale: ctx.locale === '*' ? null : ctx.locale, ...(ctx.publication ? { publication: ctx.publication } : {}) },
     root: planSelection(env, view, ast.fields, ast.populate, []),
     where,
     sort: planSort(env, view, ast.sort),

@@ -3,6 +3,7 @@
 import type { Model } from '@cms/schema';
 import type { PhysicalModel, PhysicalRelation } from '@cms/ddl';
 import type { ComparisonOperator } from './ast.ts';
+import type { PublicationFilter } from './publication-filter.ts';
 import type { ScalarField, TypeView } from './model-view.ts';
 
 export interface PlanContext {
@@ -16,6 +17,8 @@ export interface PlanContext {
   locale: string;
   /** Ignored for types without draft & publish (every row counts). */
   status: 'draft' | 'published';
+  /** Strapi's `publicationFilter` cohort (types with draft & publish only). */
+  publication?: PublicationFilter;
   /** The caller's `find` permission on a content type (or `plugin::upload.file` for media). */
   canFind(uid: string): boolean;
   defaultLimit: number;
@@ -26,6 +29,8 @@ export interface PlanContext {
 export interface Scope {
   schema: string;
   status: 'draft' | 'published';
+  /** Strapi's `publicationFilter`: the cohort every draft & publish row read belongs to */
+  publication?: PublicationFilter;
   /** null = every locale */
   locale: string | null;
 }
@@ -46,8 +51,6 @@ export type FilterPlan =
   /** EXISTS over the rows reached by `hop`; `orMissing` adds "or there is no such row" (LEFT JOIN semantics). */
   | { kind: 'exists'; key: string; hop: Hop; child: FilterPlan; orMissing: boolean }
   | { kind: 'const'; value: boolean }
-  /** Strapi's `hasPublishedVersion`: does the row's document have a published row (any locale)? */
-  | { kind: 'publishedVersion'; exists: boolean }
   /** `_q`: case-insensitive contains over `fields`, and over `numeric` when the term is a number */
   | { kind: 'search'; fields: ScalarField[]; numeric: ScalarField[]; pattern: string; isNumber: boolean };
 

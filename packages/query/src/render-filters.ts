@@ -36,13 +36,6 @@ export function renderFilter(b: SqlBuilder, node: FilterPlan, alias: string, vie
     }
     case 'compare':
       return renderCompare(b, node, alias);
-    case 'publishedVersion': {
-      if (!view.draftAndPublish) return node.exists ? 'TRUE' : 'FALSE';
-      const v = b.alias('v');
-      const found = `EXISTS (SELECT 1 FROM ${b.table(view.table)} ${v} WHERE ${col(v, COLUMNS.documentId)} = ${col(alias, COLUMNS.documentId)} ` +
-        `AND ${col(v, COLUMNS.publishedAt)} IS NOT NULL)`;
-      return node.exists ? found : `NOT ${found}`;
-    }
   }
 }
 

@@ -4,6 +4,7 @@
 import { qualify, quoteIdent } from '@cms/db';
 import { COLUMNS } from '@cms/ddl';
 import type { TypeView } from './model-view.ts';
+import { cohortCondition } from './publication-filter.ts';
 import type { Scope } from './query-plan.ts';
 
 export const q = quoteIdent;
@@ -28,10 +29,17 @@ export class SqlBuilder {
     return qualify(this.scope.schema, name);
   }
 
-  /** Status rule for rows of a content type: drafts or published rows (types with D&P only). */
+  /**
+   * Status rule for rows of a content type: drafts or published rows, and the request's
+   * publication cohort, which populated and filtered relations inherit (types with D&P only).
+   */
   statusConditions(view: TypeView, alias: string): string[] {
     if (view.kind !== 'contentType' || !view.draftAndPublish) return [];
-    return [`${col(alias, COLUMNS.publishedAt)} IS ${this.scope.status === 'draft' ? '' : 'NOT '}NULL`];
+    const conds = [`${col(alias, COLUMNS.publishedAt)} IS ${this.scope.status === 'draft' ? '' : 'NOT '}NULL`];
+    if (this.scope.publication) {
+      conds.push(cohortCondition(this.scope.publication, { table: this.table(view.table), localized: view.localized }, alias, (p) => this.alias(p)));
+    }
+    return conds;
   }
 
   /** Status and locale rules of the queried type's own rows. */

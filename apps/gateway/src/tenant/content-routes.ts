@@ -16,6 +16,7 @@ export function planRead(ctx: RouteContext, ast: QueryAst, status: 'draft' | 'pu
     schema: ctx.runtime.schemaName,
     locale,
     status,
+    ...(ast.publication ? { publication: ast.publication } : {}),
     canFind: (uid) => ctx.access.can(uid, 'find'),
     ...REST_LIMITS,
   });
