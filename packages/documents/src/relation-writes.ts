@@ -133,17 +133,21 @@ export async function writeOwnerRelation(
 
 /**
  * Inverse side (`mappedBy`): the written document is the target; the listed documents of the
- * owner type link to it from every version row (draft and published) in their locale.
+ * owner type link to it from their version rows in their locale. A draft write of a draft &
+ * publish target touches only the owners' drafts (their published rows follow when the target
+ * is published: `syncPublishedInverseLinks`); otherwise every version row of the owners.
  */
 export async function writeInverseRelation(
-  ctx: WriteContext, relation: PhysicalRelation, target: SourceVersion, write: RelationWrite,
+  ctx: WriteContext, relation: PhysicalRelation, target: SourceVersion, write: RelationWrite, targetDraftAndPublish: boolean,
 ): Promise<void> {
   const link = qualify(ctx.schema, relation.linkTable);
   const owner = qualify(ctx.schema, relation.ownerTable);
   const ownerLink = ctx.physical.linkTables[relation.linkTable]!;
+  const draftsOnly = targetDraftAndPublish && ownerIsDraftAndPublish(ctx, relation);
+  const ownerRows = draftsOnly ? ` AND s.${q(COLUMNS.publishedAt)} IS NULL` : '';
   const current = await rows<{ document_id: string; locale: string | null }>(ctx.tx,
     `SELECT s.${q(COLUMNS.documentId)} AS document_id, s.${q(COLUMNS.locale)} AS locale FROM ${link} l ` +
-    `JOIN ${owner} s ON s.${q(COLUMNS.id)} = l.${q(COLUMNS.sourceId)} ` +
+    `JOIN ${owner} s ON s.${q(COLUMNS.id)} = l.${q(COLUMNS.sourceId)}${ownerRows} ` +
     `WHERE l.${q(COLUMNS.targetDocumentId)} = $1 AND l.${q(COLUMNS.targetLocale)} IS NOT DISTINCT FROM $2 ` +
     `GROUP BY 1, 2 ORDER BY min(l.${q(COLUMNS.invOrd)}), min(l.${q(COLUMNS.id)})`, [target.documentId, target.locale]);
   const currentDocs = current.map((r) => ({ documentId: r.document_id, locale: r.locale }));
@@ -152,22 +156,59 @@ export async function writeInverseRelation(
   const locales = next.map((d) => d.locale);
   const linkedHere = `l.${q(COLUMNS.targetDocumentId)} = $1 AND l.${q(COLUMNS.targetLocale)} IS NOT DISTINCT FROM $2`;
   const wanted = `EXISTS (SELECT 1 FROM unnest($3::text[], $4::text[]) AS u(d, loc) WHERE s.${q(COLUMNS.documentId)} = u.d AND s.${q(COLUMNS.locale)} IS NOT DISTINCT FROM u.loc)`;
-  await exec(ctx.tx, `DELETE FROM ${link} l USING ${owner} s WHERE l.${q(COLUMNS.sourceId)} = s.${q(COLUMNS.id)} AND ${linkedHere} AND NOT ${wanted}`,
+  await exec(ctx.tx, `DELETE FROM ${link} l USING ${owner} s WHERE l.${q(COLUMNS.sourceId)} = s.${q(COLUMNS.id)}${ownerRows} AND ${linkedHere} AND NOT ${wanted}`,
     [target.documentId, target.locale, docs, locales]);
   if (next.length === 0) return;
   // A to-one owner attribute holds one target: the listed owners let go of their previous one.
   if (ownerLink.toOne) {
-    await exec(ctx.tx, `DELETE FROM ${link} l USING ${owner} s WHERE l.${q(COLUMNS.sourceId)} = s.${q(COLUMNS.id)} AND NOT (${linkedHere}) AND ${wanted}`,
+    await exec(ctx.tx, `DELETE FROM ${link} l USING ${owner} s WHERE l.${q(COLUMNS.sourceId)} = s.${q(COLUMNS.id)}${ownerRows} AND NOT (${linkedHere}) AND ${wanted}`,
       [target.documentId, target.locale, docs, locales]);
   }
   await exec(ctx.tx,
     `WITH want AS (SELECT * FROM unnest($3::text[], $4::text[]) WITH ORDINALITY AS u(d, loc, pos)),
-     src AS (SELECT s.${q(COLUMNS.id)} AS id, want.pos FROM ${owner} s JOIN want ON s.${q(COLUMNS.documentId)} = want.d AND s.${q(COLUMNS.locale)} IS NOT DISTINCT FROM want.loc),
+     src AS (SELECT s.${q(COLUMNS.id)} AS id, want.pos FROM ${owner} s JOIN want ON s.${q(COLUMNS.documentId)} = want.d AND s.${q(COLUMNS.locale)} IS NOT DISTINCT FROM want.loc${ownerRows}),
      upd AS (UPDATE ${link} l SET ${q(COLUMNS.invOrd)} = src.pos FROM src WHERE l.${q(COLUMNS.sourceId)} = src.id AND ${linkedHere} RETURNING l.${q(COLUMNS.sourceId)} AS id)
      INSERT INTO ${link} (${[COLUMNS.sourceId, COLUMNS.targetDocumentId, COLUMNS.targetLocale, COLUMNS.ord, COLUMNS.invOrd].map(q).join(', ')})
      SELECT src.id, $1, $2, (SELECT coalesce(max(x.${q(COLUMNS.ord)}), 0) + 1 FROM ${link} x WHERE x.${q(COLUMNS.sourceId)} = src.id), src.pos
      FROM src WHERE src.id NOT IN (SELECT id FROM upd)`,
     [target.documentId, target.locale, docs, locales]);
+}
+
+function ownerIsDraftAndPublish(ctx: WriteContext, relation: PhysicalRelation): boolean {
+  return ctx.physical.contentTypes[relation.ownerUid]?.draftAndPublish === true;
+}
+
+/**
+ * Publishing a document publishes its inverse-side relations, as Strapi copies the draft's links:
+ * for each `mappedBy` attribute, the published rows of the owners link to it exactly when their
+ * drafts do (same order), and let go of another target on a to-one side.
+ */
+export async function syncPublishedInverseLinks(ctx: WriteContext, uid: string, target: SourceVersion): Promise<void> {
+  const table = ctx.physical.contentTypes[uid];
+  if (!table) return;
+  for (const attr of Object.values(table.attributes)) {
+    if (attr.kind !== 'relation' || attr.side !== 'inverse' || !ownerIsDraftAndPublish(ctx, attr)) continue;
+    const link = qualify(ctx.schema, attr.linkTable);
+    const owner = qualify(ctx.schema, attr.ownerTable);
+    const linkedHere = (l: string) => `${l}.${q(COLUMNS.targetDocumentId)} = $1 AND ${l}.${q(COLUMNS.targetLocale)} IS NOT DISTINCT FROM $2`;
+    // Published owner rows whose draft links here, with the draft link's position.
+    const want = `SELECT p.${q(COLUMNS.id)} AS id, dl.${q(COLUMNS.invOrd)} AS pos FROM ${owner} p ` +
+      `JOIN ${owner} d ON d.${q(COLUMNS.documentId)} = p.${q(COLUMNS.documentId)} AND d.${q(COLUMNS.locale)} IS NOT DISTINCT FROM p.${q(COLUMNS.locale)} AND d.${q(COLUMNS.publishedAt)} IS NULL ` +
+      `JOIN ${link} dl ON dl.${q(COLUMNS.sourceId)} = d.${q(COLUMNS.id)} AND ${linkedHere('dl')} ` +
+      `WHERE p.${q(COLUMNS.publishedAt)} IS NOT NULL`;
+    const values = [target.documentId, target.locale];
+    await exec(ctx.tx, `DELETE FROM ${link} l USING ${owner} p WHERE l.${q(COLUMNS.sourceId)} = p.${q(COLUMNS.id)} AND p.${q(COLUMNS.publishedAt)} IS NOT NULL ` +
+      `AND ${linkedHere('l')} AND p.${q(COLUMNS.id)} NOT IN (SELECT id FROM (${want}) w)`, values);
+    if (ctx.physical.linkTables[attr.linkTable]!.toOne) {
+      await exec(ctx.tx, `DELETE FROM ${link} l WHERE l.${q(COLUMNS.sourceId)} IN (SELECT id FROM (${want}) w) AND NOT (${linkedHere('l')})`, values);
+    }
+    await exec(ctx.tx,
+      `WITH want AS (${want}),
+       upd AS (UPDATE ${link} l SET ${q(COLUMNS.invOrd)} = want.pos FROM want WHERE l.${q(COLUMNS.sourceId)} = want.id AND ${linkedHere('l')} RETURNING l.${q(COLUMNS.sourceId)} AS id)
+       INSERT INTO ${link} (${[COLUMNS.sourceId, COLUMNS.targetDocumentId, COLUMNS.targetLocale, COLUMNS.ord, COLUMNS.invOrd].map(q).join(', ')})
+       SELECT want.id, $1, $2, (SELECT coalesce(max(x.${q(COLUMNS.ord)}), 0) + 1 FROM ${link} x WHERE x.${q(COLUMNS.sourceId)} = want.id), want.pos
+       FROM want WHERE want.id NOT IN (SELECT id FROM upd)`, values);
+  }
 }
 
 /** Links of other documents pointing at deleted document versions go with them. */

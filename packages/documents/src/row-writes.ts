@@ -43,7 +43,7 @@ export async function writeRowChildren(ctx: WriteContext, uid: string, rowId: st
     const phys = table.attributes[name];
     if (phys?.kind !== 'relation') continue;
     if (phys.side === 'owner') await writeOwnerRelation(ctx, phys, owner.attributes[name] as RelationAttribute, rowId, source, write, fresh);
-    else if (table.kind === 'contentType') await writeInverseRelation(ctx, phys, source, write);
+    else if (table.kind === 'contentType') await writeInverseRelation(ctx, phys, source, write, table.draftAndPublish);
   }
   for (const [name, fileIds] of row.media) {
     const phys = table.attributes[name];

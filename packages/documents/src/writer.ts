@@ -8,7 +8,7 @@ import { column, compiledQuery, exec, qualify, quoteIdent, rows, sqlState, type 
 import { COLUMNS, copyAttributeChildren, copyVersionRows, deleteVersionRows, type PhysicalContentType, type PhysicalModel } from '@cms/ddl';
 import type { ContentType, Model } from '@cms/schema';
 import { applyLocalizedDefaults, parseDocumentData } from './parse-data.ts';
-import { deleteLinksTo } from './relation-writes.ts';
+import { deleteLinksTo, syncPublishedInverseLinks } from './relation-writes.ts';
 import { rowJsonQuery } from './row-json.ts';
 import { scalarAssignments, writeRowChildren } from './row-writes.ts';
 import { assertUnique, uniqueViolation } from './unique.ts';
@@ -131,6 +131,7 @@ async function publishDraft(ctx: WriteContext, ref: TypeRef, documentId: string,
   if (created) {
     await assertUnique(ctx, ref.ct, { documentId, locale: ref.locale }, { values: created.scalars });
     await copyVersionRows(ctx.tx, ctx.schema, ctx.physical, ref.type.uid, { ids: [draftId], publishedAt: 'now' });
+    await syncPublishedInverseLinks(ctx, ref.type.uid, { documentId, locale: ref.locale });
     return;
   }
   const json = await ctx.tx.oneFirst(compiledQuery({ text: rowJsonQuery(ctx.model, ctx.physical, ctx.schema, ref.type.uid), values: [draftId] }));
@@ -142,6 +143,7 @@ async function publishDraft(ctx: WriteContext, ref: TypeRef, documentId: string,
     `AND ${q(COLUMNS.locale)} IS NOT DISTINCT FROM $2 AND ${q(COLUMNS.publishedAt)} IS NOT NULL`, [documentId, ref.locale]);
   await deleteVersionRows(ctx.tx, ctx.schema, ctx.physical, ref.type.uid, published);
   await copyVersionRows(ctx.tx, ctx.schema, ctx.physical, ref.type.uid, { ids: [draftId], publishedAt: 'now' });
+  await syncPublishedInverseLinks(ctx, ref.type.uid, { documentId, locale: ref.locale });
 }
 
 async function createIn(ctx: WriteContext, store: DocumentStore, ref: TypeRef, req: WriteRequest): Promise<WriteResult> {
