@@ -91,17 +91,19 @@ const FileInfoInput = new GraphQLInputObjectType({
   fields: { name: { type: GraphQLString }, alternativeText: { type: GraphQLString }, caption: { type: GraphQLString } },
 });
 
-function fileType(): GraphQLObjectType {
+/** The file type; `related` lists what uses the file (`GenericMorph`, every object type). */
+function fileType(related: () => GraphQLUnionType): GraphQLObjectType {
   const str = { type: GraphQLString };
   return new GraphQLObjectType({
     name: FILE_TYPE_NAME,
-    fields: {
+    fields: () => ({
       documentId: { type: nonNull(GraphQLID) }, name: { type: nonNull(GraphQLString) }, alternativeText: str, caption: str,
       focalPoint: { type: JSONScalar }, width: { type: GraphQLInt }, height: { type: GraphQLInt }, formats: { type: JSONScalar },
       hash: { type: nonNull(GraphQLString) }, ext: str, mime: { type: nonNull(GraphQLString) }, size: { type: nonNull(GraphQLFloat) },
       url: { type: nonNull(GraphQLString) }, previewUrl: str, provider: { type: nonNull(GraphQLString) }, provider_metadata: { type: JSONScalar },
+      related: { type: list(related()), resolve: linkResolver },
       createdAt: { type: DateTimeScalar }, updatedAt: { type: DateTimeScalar }, publishedAt: { type: DateTimeScalar },
-    },
+    }),
   });
 }
 
@@ -120,7 +122,7 @@ class SchemaBuilder {
       this.names.componentOf.set(componentTypeName(c), c.uid);
     }
     this.names.typeOf.set(UPLOAD_FILE_UID, FILE_TYPE_NAME);
-    this.objects.set(FILE_TYPE_NAME, fileType());
+    this.objects.set(FILE_TYPE_NAME, fileType(() => this.genericMorph()));
     if (withUsers) {
       this.names.typeOf.set(USERS_UID, USER_TYPE_NAME);
       this.objects.set(USER_TYPE_NAME, UsersPermissionsUser);
@@ -301,6 +303,18 @@ class SchemaBuilder {
   private entityCollection(uid: string): GraphQLObjectType {
     const type = this.object(uid);
     return this.collection(entityCollectionName(type.name), () => ({ nodes: { type: nonNull(list(nonNull(type))) }, pageInfo: { type: nonNull(Pagination) } }));
+  }
+
+  private morph: GraphQLUnionType | undefined;
+
+  /** Strapi's union of every object type a morph relation may point at (rows carry `__typename`). */
+  private genericMorph(): GraphQLUnionType {
+    this.morph ??= new GraphQLUnionType({
+      name: 'GenericMorph',
+      types: () => [...Object.keys(this.model.components), ...Object.keys(this.model.contentTypes), UPLOAD_FILE_UID, ...(this.withUsers ? [USERS_UID] : [])]
+        .map((uid) => this.object(uid)),
+    });
+    return this.morph;
   }
 
   private dynamicZone(owner: string, attribute: string, components: string[]): GraphQLUnionType {

@@ -6,8 +6,8 @@ import type { FieldsByTypeName, ResolveTree } from 'graphql-parse-resolve-info';
 import type { DynamicZoneAttribute } from '@cms/schema';
 import type { PhysicalDynamicZone } from '@cms/ddl';
 import {
-  attributeHop, componentHop, hopIsMany, localizationsHop, lookup, parseSort, planFilters, planSort, UPLOAD_FILE_UID, USERS_UID,
-  type Hop, type PlanEnv, type PopulatePlan, type ScalarField, type Selection, type TypeView,
+  attributeHop, componentHop, hopIsMany, localizationsHop, lookup, parseSort, planFilters, planSort, UPLOAD_FILE_UID, USERS_UID, viewOf,
+  type FileUseBranch, type Hop, type PlanEnv, type PopulatePlan, type ScalarField, type Selection, type TypeView,
 } from '@cms/query';
 import type { SchemaNames } from './build-schema.ts';
 import { POPULATED } from './field-resolvers.ts';
@@ -48,6 +48,10 @@ export function planTreeSelection(env: GraphPlanEnv, view: TypeView, fields: Fie
     // A user's role is resolved apart (user-roles.ts), by the user's id.
     if (name === 'role' && view.uid === USERS_UID) {
       scalars.add('id');
+      continue;
+    }
+    if (name === 'related' && view.uid === UPLOAD_FILE_UID) {
+      populate.push({ kind: 'fileUses', key, branches: fileUseBranches(env, tree) });
       continue;
     }
     if (name === 'localizations' && localizationsHop(view)) {
@@ -94,4 +98,30 @@ function planDynamicZone(env: GraphPlanEnv, view: TypeView, attr: DynamicZoneAtt
     return { hop, selection: { ...planTreeSelection(env, hop.target, tree.fieldsByTypeName), component: ref.uid } };
   });
   return { kind: 'dynamiczone', key, ownerType: view.uid, ownerField: attr.name, items };
+}
+
+/**
+ * A file's `related` (the `GenericMorph` union): the rows of content types the caller may read
+ * that use it in a media attribute, and the components of such rows that do, each shaped by the
+ * fragment on its own type and tagged with `__typename`. Only rows in the read's status count.
+ */
+function fileUseBranches(env: GraphPlanEnv, tree: ResolveTree): FileUseBranch[] {
+  const branches: FileUseBranch[] = [];
+  const member = (uid: string) => {
+    const view = viewOf(env, uid);
+    return { ...planTreeSelection(env, view, tree.fieldsByTypeName), typename: env.names.typeOf.get(uid)! };
+  };
+  for (const link of Object.values(env.physical.linkTables)) {
+    if (link.kind !== 'media') continue;
+    if (Object.hasOwn(env.physical.contentTypes, link.sourceUid)) {
+      if (env.canFind(link.sourceUid)) branches.push({ linkTable: link.name, selection: member(link.sourceUid) });
+      continue;
+    }
+    // A component directly inside a readable content type (deeper nesting is not followed).
+    for (const ct of Object.values(env.physical.contentTypes)) {
+      if (!env.canFind(ct.uid) || !ct.childComponents.some((c) => c.uid === link.sourceUid)) continue;
+      branches.push({ linkTable: link.name, selection: member(link.sourceUid), owner: viewOf(env, ct.uid) });
+    }
+  }
+  return branches;
 }

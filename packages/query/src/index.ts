@@ -12,4 +12,4 @@ export { compileRead, type CompiledRead } from './compiled-read.ts';
 export { paginationMeta, type PaginationMeta } from './pagination.ts';
 export { UPLOAD_FILE_UID, USERS_UID, isPluginType, lookup, typeView, type TypeView, type ScalarField } from './model-view.ts';
 export { castValue, castSqlType, temporalInputError, INT_RE, NUMBER_RE, INT32, INT64 } from './cast-values.ts';
-export type { PlanContext, QueryPlan, Scope, Selection, PopulatePlan, FilterPlan, SortPlan, PagePlan, Hop } from './query-plan.ts';
+export type { PlanContext, QueryPlan, Scope, Selection, FileUseBranch, PopulatePlan, FilterPlan, SortPlan, PagePlan, Hop } from './query-plan.ts';

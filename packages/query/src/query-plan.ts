@@ -68,6 +68,18 @@ export interface Selection {
   populate: PopulatePlan[];
   /** dynamic-zone items: the `__component` value, output after the fields */
   component?: string;
+  /** members of a GraphQL union (a file's `related`): the `__typename` value, output last */
+  typename?: string;
+}
+
+/**
+ * Rows that use a file through one media link table: content-type rows (in the scope's status),
+ * or component rows whose owner is a row of `owner` (in the scope's status).
+ */
+export interface FileUseBranch {
+  linkTable: string;
+  selection: Selection;
+  owner?: TypeView;
 }
 
 export type PopulatePlan =
@@ -87,6 +99,8 @@ export type PopulatePlan =
   | { kind: 'dynamiczone'; key: string; ownerType: string; ownerField: string; items: Array<{ hop: Hop; selection: Selection }> }
   /** `populate=*` on a localized type: `"localizations": []` as Strapi answers */
   | { kind: 'empty'; key: string }
+  /** Where a file is used: Strapi's `related` morph list */
+  | { kind: 'fileUses'; key: string; branches: FileUseBranch[] }
   /** An end user's `role` (platform.roles of the project, by the user's role type) */
   | { kind: 'userRole'; key: 'role' };
 

@@ -15,6 +15,7 @@ export function renderRow(b: SqlBuilder, sel: Selection, alias: string): string 
   for (const p of sel.populate) parts.push(`${renderPopulate(b, p, alias, sel.view)} AS ${q(p.key)}`);
   // Dynamic-zone items name their component after everything else (verified order).
   if (sel.component !== undefined) parts.push(`${b.param(sel.component, 'text')} AS ${q('__component')}`);
+  if (sel.typename !== undefined) parts.push(`${b.param(sel.typename, 'text')} AS ${q('__typename')}`);
   const j = b.alias('j');
   return `(SELECT row_to_json(${j}) FROM (SELECT ${parts.join(', ')}) ${j})`;
 }
@@ -70,6 +71,24 @@ function renderPopulate(b: SqlBuilder, p: PopulatePlan, parent: string, parentVi
       }
       if (p.many) return `(SELECT coalesce(json_agg(${row} ORDER BY ${order}), '[]') FROM ${hop.from} WHERE ${and(conds)})`;
       return `(SELECT ${row} FROM ${hop.from} WHERE ${and(conds)} ORDER BY ${order} LIMIT 1)`;
+    }
+    case 'fileUses': {
+      if (p.branches.length === 0) return `'[]'::json`;
+      const u = b.alias('u');
+      const branches = p.branches.map((branch, i) => {
+        const l = b.alias('l');
+        const t = b.alias('r');
+        const view = branch.selection.view;
+        let from = `${b.table(branch.linkTable)} ${l} JOIN ${b.table(view.table)} ${t} ON ${col(t, COLUMNS.id)} = ${col(l, COLUMNS.sourceId)}`;
+        const conds = [`${col(l, COLUMNS.fileId)} = ${col(parent, COLUMNS.id)}`, ...b.statusConditions(view, t)];
+        if (branch.owner) {
+          const o = b.alias('o');
+          from += ` JOIN ${b.table(branch.owner.table)} ${o} ON ${col(o, COLUMNS.id)} = ${col(t, COLUMNS.ownerId)}`;
+          conds.push(`${col(t, COLUMNS.ownerType)} = ${b.param(branch.owner.uid, 'text')}`, ...b.statusConditions(branch.owner, o));
+        }
+        return `SELECT ${i} AS ${q('k')}, ${col(l, COLUMNS.id)} AS ${q('i')}, ${renderRow(b, branch.selection, t)} AS ${q('j')} FROM ${from} WHERE ${and(conds)}`;
+      });
+      return `(SELECT coalesce(json_agg(${col(u, 'j')} ORDER BY ${col(u, 'k')}, ${col(u, 'i')}), '[]') FROM (${branches.join(' UNION ALL ')}) ${u})`;
     }
     case 'dynamiczone': {
       if (p.items.length === 0) return `'[]'::json`;
