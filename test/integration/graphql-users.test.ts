@@ -141,8 +141,14 @@ describe('GraphQL users-permissions', () => {
         'usersPermissionsUser(documentId: ID!): UsersPermissionsUser',
         'usersPermissionsUsers(filters: UsersPermissionsUserFiltersInput, pagination: PaginationArg, sort: [String]): [UsersPermissionsUser]!',
         'usersPermissionsUsers_connection(filters: UsersPermissionsUserFiltersInput, pagination: PaginationArg, sort: [String]): UsersPermissionsUserEntityResponseCollection',
+        'usersPermissionsRole(documentId: ID!): UsersPermissionsRole',
+        'usersPermissionsRoles(filters: UsersPermissionsRoleFiltersInput, pagination: PaginationArg, sort: [String]): [UsersPermissionsRole]!',
+        'usersPermissionsRoles_connection(filters: UsersPermissionsRoleFiltersInput, pagination: PaginationArg, sort: [String]): UsersPermissionsRoleEntityResponseCollection',
       ]);
-      const names = ['login', 'register', 'forgotPassword', 'resetPassword', 'changePassword', 'emailConfirmation', 'createUsersPermissionsUser', 'updateUsersPermissionsUser', 'deleteUsersPermissionsUser'];
+      const names = [
+        'login', 'register', 'forgotPassword', 'resetPassword', 'changePassword', 'emailConfirmation', 'createUsersPermissionsUser', 'updateUsersPermissionsUser', 'deleteUsersPermissionsUser',
+        'createUsersPermissionsRole', 'updateUsersPermissionsRole', 'deleteUsersPermissionsRole',
+      ];
       const mutations = (root.mutation.fields as Json[]).filter((f) => names.includes(f.name)).map(show);
       assert.deepEqual(mutations, [
         'login(input: UsersPermissionsLoginInput!): UsersPermissionsLoginPayload!',
@@ -154,6 +160,9 @@ describe('GraphQL users-permissions', () => {
         'createUsersPermissionsUser(data: UsersPermissionsUserInput!): UsersPermissionsUserEntityResponse!',
         'updateUsersPermissionsUser(id: ID!, data: UsersPermissionsUserInput!): UsersPermissionsUserEntityResponse!',
         'deleteUsersPermissionsUser(id: ID!): UsersPermissionsUserEntityResponse!',
+        'createUsersPermissionsRole(data: UsersPermissionsRoleInput!): UsersPermissionsCreateRolePayload',
+        'updateUsersPermissionsRole(id: ID!, data: UsersPermissionsRoleInput!): UsersPermissionsUpdateRolePayload',
+        'deleteUsersPermissionsRole(id: ID!): UsersPermissionsDeleteRolePayload',
       ]);
     });
 

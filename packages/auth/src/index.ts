@@ -2,6 +2,6 @@ export { AccountService, isEmail, type Account } from './accounts.ts';
 export { ApiTokenService, TOKEN_TYPES, LIFESPAN_DAYS, type ApiToken, type AuthenticatedToken, type TokenCheck, type TokenType } from './api-tokens.ts';
 export { hashPassword, verifyPassword, PASSWORD_MIN, PASSWORD_MAX } from './passwords.ts';
 export { validatePermissions, CONTENT_TYPE_ACTIONS, PLUGIN_ACTIONS, type PermissionMap } from './permissions.ts';
-export { RoleService, BUILTIN_ROLES, type Role } from './roles.ts';
+export { RoleService, BUILTIN_ROLES, type Role, type StoredRole } from './roles.ts';
 export { deriveKey, type KeyPurpose } from './secrets.ts';
 export { SessionTokens } from './session-tokens.ts';

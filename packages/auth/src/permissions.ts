@@ -9,6 +9,8 @@ export const CONTENT_TYPE_ACTIONS = ['find', 'findOne', 'create', 'update', 'del
 export const PLUGIN_ACTIONS: Record<string, readonly string[]> = {
   'plugin::upload': ['find', 'findOne', 'upload', 'update', 'destroy'],
   'plugin::users-permissions': ['me', 'find', 'findOne', 'count', 'create', 'update', 'destroy'],
+  // The project's roles through the content API (GraphQL `usersPermissionsRole(s)` and role mutations).
+  'plugin::users-permissions.role': ['find', 'findOne', 'create', 'update', 'delete'],
 };
 
 /** Validate and normalise (deduplicated, in the contract's action order). Throws ValidationError with paths. */

@@ -19,8 +19,9 @@ import type { GraphqlContext } from './resolvers.ts';
 import { linkResolver, linkConnectionResolver, type RootResolvers } from './field-resolvers.ts';
 import {
   USER_TYPE_NAME, UsersPermissionsLoginInput, UsersPermissionsLoginPayload, UsersPermissionsMe, UsersPermissionsPasswordPayload,
-  UsersPermissionsRegisterInput, UsersPermissionsUser, UsersPermissionsUserEntityResponse, UsersPermissionsUserInput,
+  UsersPermissionsRegisterInput, UsersPermissionsRole, UsersPermissionsUser, UsersPermissionsUserEntityResponse, UsersPermissionsUserInput,
 } from './users-types.ts';
+import { addRoleFields } from './roles.ts';
 
 export const FILE_TYPE_NAME = 'UploadFile';
 
@@ -165,8 +166,12 @@ class SchemaBuilder {
     query[`uploadFiles${connectionSuffix}`] = { type: this.entityCollection(UPLOAD_FILE_UID), args: this.listArgs(UPLOAD_FILE_UID), resolve: this.resolvers.connection(UPLOAD_FILE_UID) };
     mutation.updateUploadFile = { type: nonNull(files), args: { id: { type: nonNull(GraphQLID) }, info: { type: FileInfoInput } }, resolve: this.resolvers.updateFile() };
     mutation.deleteUploadFile = { type: files, args: { id: { type: nonNull(GraphQLID) } }, resolve: this.resolvers.removeFile() };
-    if (this.withUsers) this.addUsersPermissions(query, mutation);
-    addLocaleQueries(query as GraphQLFieldConfigMap<unknown, GraphqlContext>, { pagination: Pagination, paginationArg: PaginationArg, publicationStatus: PublicationStatus, filterOf });
+    const parts = { pagination: Pagination, paginationArg: PaginationArg, publicationStatus: PublicationStatus, filterOf };
+    if (this.withUsers) {
+      this.addUsersPermissions(query, mutation);
+      addRoleFields(query as GraphQLFieldConfigMap<unknown, GraphqlContext>, mutation as GraphQLFieldConfigMap<unknown, GraphqlContext>, UsersPermissionsRole, parts);
+    }
+    addLocaleQueries(query as GraphQLFieldConfigMap<unknown, GraphqlContext>, parts);
     return new GraphQLSchema({
       query: new GraphQLObjectType({ name: 'Query', fields: query }),
       mutation: Object.keys(mutation).length ? new GraphQLObjectType({ name: 'Mutation', fields: mutation }) : undefined,

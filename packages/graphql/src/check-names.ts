@@ -8,6 +8,7 @@ import { ValidationError } from '@cms/errors';
 import type { Model } from '@cms/schema';
 import { buildProjectSchema } from './build-schema.ts';
 import { NO_RESOLVERS } from './field-resolvers.ts';
+import { ROLE_MUTATION_FIELDS, ROLE_QUERY_FIELDS, ROLE_TYPE_NAMES } from './roles.ts';
 import { USERS_MUTATION_FIELDS, USERS_QUERY_FIELDS, USERS_TYPE_NAMES } from './users-types.ts';
 
 /** The users-permissions names a schema built without the plugin already uses. */
@@ -15,9 +16,9 @@ export function reservedNamesTaken(schema: GraphQLSchema): string[] {
   const queries = schema.getQueryType()?.getFields() ?? {};
   const mutations = schema.getMutationType()?.getFields() ?? {};
   return [
-    ...USERS_TYPE_NAMES.filter((name) => schema.getType(name)).map((name) => `the type name ${name}`),
-    ...USERS_QUERY_FIELDS.filter((name) => Object.hasOwn(queries, name)).map((name) => `the query ${name}`),
-    ...USERS_MUTATION_FIELDS.filter((name) => Object.hasOwn(mutations, name)).map((name) => `the mutation ${name}`),
+    ...[...USERS_TYPE_NAMES, ...ROLE_TYPE_NAMES].filter((name) => schema.getType(name)).map((name) => `the type name ${name}`),
+    ...[...USERS_QUERY_FIELDS, ...ROLE_QUERY_FIELDS].filter((name) => Object.hasOwn(queries, name)).map((name) => `the query ${name}`),
+    ...[...USERS_MUTATION_FIELDS, ...ROLE_MUTATION_FIELDS].filter((name) => Object.hasOwn(mutations, name)).map((name) => `the mutation ${name}`),
   ].map((what) => `${what} is reserved for the users-permissions plugin`);
 }
 

@@ -8,4 +8,5 @@ export { GRAPHIQL_ASSETS } from './graphiql.ts';
 export type { GraphqlContext, UploadFiles } from './resolvers.ts';
 export type { AuthOutcome, ProjectUsers } from './users-resolvers.ts';
 export type { UserRole } from './user-roles.ts';
+export type { ProjectRoles, RoleView } from './roles.ts';
 export { checkGraphqlNames } from './check-names.ts';

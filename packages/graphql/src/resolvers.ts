@@ -16,6 +16,7 @@ import type { SchemaNames } from './build-schema.ts';
 import type { RootResolvers } from './field-resolvers.ts';
 import { filterNode } from './filters.ts';
 import type { LocaleView } from './locales.ts';
+import type { ProjectRoles } from './roles.ts';
 import { entityCollectionName } from './names.ts';
 import { pageInfo, rowWindow, type GraphqlLimits, type PaginationArgs } from './pagination.ts';
 import { nodesOf, planTreeSelection, type GraphPlanEnv } from './selection.ts';
@@ -39,6 +40,8 @@ export interface GraphqlContext {
   users: ProjectUsers;
   /** The project's locales, for `i18NLocale(s)`. */
   locales: readonly LocaleView[];
+  /** The project's end-user roles, for the role queries and mutations. */
+  roles: ProjectRoles;
 }
 
 /** What the upload mutations need of the media library (files are addressed by numeric id). */

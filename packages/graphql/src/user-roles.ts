@@ -8,11 +8,14 @@ import type { GraphQLFieldResolver } from 'graphql';
 export interface UserRole {
   /** GraphQL's ID serialises the number as a string. */
   id: string | number;
+  /** derived from the project and the role's type (roles have no row in the project schema) */
+  documentId: string;
   name: string;
   description: string | null;
   type: string;
   createdAt: string;
   updatedAt: string;
+  publishedAt: string;
 }
 
 export interface UserRoleSource {

@@ -13,10 +13,10 @@ const requiredString = { type: new GraphQLNonNull(GraphQLString) };
 const requiredId = { type: new GraphQLNonNull(GraphQLID) };
 const dateTime = { type: DateTimeScalar };
 
-// Roles are the project's (platform.roles): no documentId or publication state here.
-const UsersPermissionsRole = new GraphQLObjectType({
+// Roles are the project's (platform.roles), with a documentId derived from their type.
+export const UsersPermissionsRole = new GraphQLObjectType({
   name: 'UsersPermissionsRole',
-  fields: { name: requiredString, description: str, type: str, createdAt: dateTime, updatedAt: dateTime },
+  fields: { documentId: requiredId, name: requiredString, description: str, type: str, createdAt: dateTime, updatedAt: dateTime, publishedAt: dateTime },
 });
 
 const UsersPermissionsMeRole = new GraphQLObjectType({

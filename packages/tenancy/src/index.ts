@@ -7,4 +7,4 @@ export { ModelStore, toRawModel, type ModelVersion, type PushOptions, type PushR
 export { ProjectService, slugFromName, upgradeProjectSchemas, type CreateProjectInput, type ProjectInitializer } from './projects.ts';
 export { LocaleService } from './locales.ts';
 export { localeName, normaliseLocaleCode } from './locale-codes.ts';
-export { localeDocuments, type LocaleDocument } from './locale-documents.ts';
+export { derivedDocumentId, localeDocuments, type LocaleDocument } from './locale-documents.ts';

@@ -16,9 +16,12 @@ export interface LocaleDocument {
 
 const ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 
-/** Locales have no row of their own in a project schema; derive a stable documentId. */
-function localeDocumentId(projectId: number, code: string): string {
-  const h = createHash('sha256').update(`${projectId}:locale:${code}`).digest('hex');
+/**
+ * Locales and roles have no row of their own in a project schema; derive a stable documentId
+ * from the project, the kind and the item's key (a locale code, a role type).
+ */
+export function derivedDocumentId(projectId: number, kind: 'locale' | 'role', key: string): string {
+  const h = createHash('sha256').update(`${projectId}:${kind}:${key}`).digest('hex');
   let id = ALPHABET[parseInt(h.slice(0, 2), 16) % 26]!;
   for (let i = 2; id.length < 24; i += 2) id += ALPHABET[parseInt(h.slice(i, i + 2), 16) % 36];
   return id;
@@ -30,7 +33,7 @@ export function localeDocuments(tenant: TenantEntry): readonly LocaleDocument[] 
   let list = documents.get(tenant);
   if (!list) {
     list = Object.freeze(tenant.locales.map((l, i) => Object.freeze({
-      id: i + 1, documentId: localeDocumentId(tenant.project.id, l.code), name: l.name, code: l.code,
+      id: i + 1, documentId: derivedDocumentId(tenant.project.id, 'locale', l.code), name: l.name, code: l.code,
       createdAt: l.createdAt, updatedAt: l.createdAt, publishedAt: l.createdAt, isDefault: l.isDefault,
     })));
     documents.set(tenant, list);

@@ -4,11 +4,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hashPassword } from '@cms/auth';
 import { isStaleModelError } from '@cms/errors';
-import { GRAPHIQL_ASSETS, graphqlSettingsOf, type GraphqlRequest, type ProjectUsers, type UploadFiles } from '@cms/graphql';
+import { GRAPHIQL_ASSETS, graphqlSettingsOf, type GraphqlRequest, type ProjectRoles, type ProjectUsers, type RoleView, type UploadFiles } from '@cms/graphql';
 import type { ProjectFiles } from '@cms/media';
-import { localeDocuments, type TenantEntry } from '@cms/tenancy';
+import { derivedDocumentId, localeDocuments, type TenantEntry } from '@cms/tenancy';
 import { rolesOfUsers, type UsersProject } from '@cms/users';
 import type { Platform } from '../platform.ts';
+import { projectRoleChanges } from '../project-roles.ts';
 import type { Services } from '../services.ts';
 import { resolveAccess, usersProjectOf } from './access.ts';
 import { tenantOf } from './index.ts';
@@ -106,7 +107,29 @@ function projectUsersOf(request: FastifyRequest, tenant: TenantEntry, services: 
     create: (body) => endUsers.create(pool, project(), withRoleId(body, project().roleTypes)),
     update: (id, body) => endUsers.update(pool, project(), id, withRoleId(body, project().roleTypes)),
     remove: (id) => endUsers.remove(pool, project(), id),
-    rolesOf: (userIds) => rolesOfUsers(pool, { projectId: tenant.project.id, schema: tenant.project.schemaName }, userIds),
+    rolesOf: async (userIds) => {
+      const roles = await rolesOfUsers(pool, { projectId: tenant.project.id, schema: tenant.project.schemaName }, userIds);
+      return new Map([...roles].map(([userId, role]) => [userId, roleView(tenant.project.id, role)]));
+    },
+  };
+}
+
+/** A role as GraphQL shows it: with the documentId derived from its type. */
+function roleView(projectId: number, role: { id: number | string; type: string; name: string; description: string | null; createdAt: string; updatedAt: string }): RoleView {
+  return {
+    id: String(role.id), documentId: derivedDocumentId(projectId, 'role', role.type), name: role.name, description: role.description ?? '',
+    type: role.type, createdAt: role.createdAt, updatedAt: role.updatedAt, publishedAt: role.createdAt,
+  };
+}
+
+/** The role fields' view of the project's roles; changes go through the management API's path. */
+function projectRolesOf(platform: Platform, services: Services, tenant: TenantEntry): ProjectRoles {
+  const changes = projectRoleChanges(platform, services, tenant.project);
+  return {
+    list: async () => (await services.roles.list(tenant.project.id)).map((role) => roleView(tenant.project.id, role)),
+    create: async (input) => void (await changes.create(input)),
+    updateInfo: async (type, input) => void (await changes.updateInfo(type, input)),
+    remove: (type) => changes.remove(type),
   };
 }
 
@@ -130,6 +153,7 @@ export function registerGraphqlRoutes(app: FastifyInstance, platform: Platform, 
       files: uploadFilesOf(platform, { projectId: tenant.project.id, schema: runtime.schemaName }),
       users: projectUsersOf(request, tenant, services),
       locales: localeDocuments(tenant),
+      roles: projectRolesOf(platform, services, tenant),
     });
     // A query that met a model changed under it runs again on the fresh model (see index.ts).
     const stale = response.readOnly && !request.rerunOnFreshModel ? response.internalErrors.find(isStaleModelError) : undefined;
