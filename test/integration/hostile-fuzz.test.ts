@@ -56,14 +56,14 @@ function hostileQuery(r: Prng): string {
       () => `populate${Array.from({ length: r.int(5) }, () => `[${r.pick([...KEYS, 'populate', 'fields', 'filters', 'on', '*', 'count'])}]`).join('')}`,
       () => `fields${r.pick(['', '[0]', '[]', '[x][y]'])}`,
       () => `pagination[${r.pick(['page', 'pageSize', 'start', 'limit', 'withCount', 'x'])}]`,
-      () => r.pick(['locale', 'status', '_q', 'publicationState', 'x', '', '[', ']']),
+      () => r.pick(['locale', 'status', '_q', 'publicationState', 'publicationFilter', 'hasPublishedVersion', 'x', '', '[', ']']),
     ])();
     const value = r.pick([
       () => encode(String(r.pick(WEIRD_STRINGS))),
       () => r.pick(WEIRD_STRINGS),
       () => r.pick(KEYS) + r.pick([':asc', ':desc', ':sideways', '', ',', '.name']),
       () => String(r.int(10 ** r.int(12))),
-      () => r.pick(['draft', 'published', 'en', 'fr', '*', 'all']),
+      () => r.pick(['draft', 'published', 'en', 'fr', '*', 'all', 'modified', 'never-published', 'published-with-draft', 'true']),
     ])();
     parts.push(`${key}=${value}`);
   }
@@ -79,7 +79,10 @@ const GRAPHQL_QUERIES = [
   'mutation { createPost(data: { title: "x", tags: ["nope"] }) { documentId } }', 'mutation { deletePost(documentId: "nope") { documentId } }',
   '{ __schema { types { name } } }', 'query { posts_connection { pageInfo { total } } }', '{ posts { nope } }', '{', '}', 'query ($x: Int) { posts(pagination: { limit: $x }) { title } }',
   'subscription { posts { title } }', '{ uploadFiles { name } }', 'mutation { login(input: { identifier: "x", password: "y" }) { jwt } }',
-  '{ me { id } }', '{ posts(locale: "zz") { title } }', `{ ${'a: posts { title } '.repeat(200)} }`, '{ posts(filters: { publishedOn: { eq: "2024-99-99" } }) { title } }',
+  '{ me { id } }', '{ posts(locale: "zz") { title } }', '{ posts(status: DRAFT, publicationFilter: MODIFIED) { title } }',
+  '{ uploadFiles { related { __typename ... on Post { title } } } }', '{ usersPermissionsRoles(sort: "nope") { type } }',
+  'mutation { createUsersPermissionsRole(data: { name: "" }) { ok } }', 'mutation { deleteUsersPermissionsRole(id: "public") { ok } }',
+  'mutation { updateUsersPermissionsRole(id: "1", data: { name: 5 }) { ok } }', `{ ${'a: posts { title } '.repeat(200)} }`, '{ posts(filters: { publishedOn: { eq: "2024-99-99" } }) { title } }',
 ];
 
 describe('hostile input fuzz', () => {
