@@ -1,5 +1,5 @@
 // Control-plane services shared by the management API and the content API.
-import { AccountService, ApiTokenService, RoleService, SessionTokens } from '@cms/auth';
+import { AccountService, ApiTokenService, RoleService, SessionService } from '@cms/auth';
 import { UsageMeter } from '@cms/billing';
 import { checkGraphqlNames } from '@cms/graphql';
 import { LocaleService, ModelStore, ProjectService } from '@cms/tenancy';
@@ -10,7 +10,7 @@ import { ProjectRateLimits } from './tenant/rate-limits.ts';
 
 export interface Services {
   accounts: AccountService;
-  sessions: SessionTokens;
+  sessions: SessionService;
   projects: ProjectService;
   locales: LocaleService;
   roles: RoleService;
@@ -38,7 +38,7 @@ export function createServices(platform: Platform): Services {
   const mailer = createMailer(platform.config.email, platform.logger);
   return {
     accounts: new AccountService(pool),
-    sessions: new SessionTokens(platform.config.appSecret),
+    sessions: new SessionService(platform.db.pool, platform.config.appSecret),
     projects: new ProjectService(pool, platform.registry, [(tx, project) => roles.createDefaults(tx, project.id)], [
       // Media objects are outside the dropped schema; failing to delete them must not fail the delete.
       (project) => platform.media.removeProject(project.id).then(

@@ -48,6 +48,17 @@ export class AccountService {
     return { id: row.id, email: row.email, name: row.name };
   }
 
+  /** Change the password after checking the current one (a wrong one is a field error, not a 401). */
+  async changePassword(id: number, currentPassword: string, password: string): Promise<void> {
+    const row = (await this.db.maybeOne(compiledQuery({ text: 'SELECT password_hash FROM platform.accounts WHERE id = $1', values: [id] }))) as { password_hash: string } | null;
+    const errors: FieldError[] = [];
+    if (!(await verifyPassword(currentPassword, row?.password_hash ?? null))) errors.push(field('currentPassword', 'The current password is not correct'));
+    if (password.length < PASSWORD_MIN) errors.push(field('password', `password must be at least ${PASSWORD_MIN} characters`));
+    if (password.length > PASSWORD_MAX) errors.push(field('password', `password must be at most ${PASSWORD_MAX} characters`));
+    if (errors.length) throw ValidationError.fromFieldErrors(errors);
+    await this.db.query(compiledQuery({ text: 'UPDATE platform.accounts SET password_hash = $2, updated_at = now() WHERE id = $1', values: [id, await hashPassword(password)] }));
+  }
+
   async get(id: number): Promise<Account | null> {
     return (await this.db.maybeOne(compiledQuery({ text: 'SELECT id, email, name FROM platform.accounts WHERE id = $1', values: [id] }))) as Account | null;
   }

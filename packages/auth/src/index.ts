@@ -4,4 +4,4 @@ export { hashPassword, verifyPassword, PASSWORD_MIN, PASSWORD_MAX } from './pass
 export { validatePermissions, CONTENT_TYPE_ACTIONS, PLUGIN_ACTIONS, type PermissionMap } from './permissions.ts';
 export { RoleService, BUILTIN_ROLES, type Role, type StoredRole } from './roles.ts';
 export { deriveKey, type KeyPurpose } from './secrets.ts';
-export { SessionTokens } from './session-tokens.ts';
+export { SessionService, type SessionInfo, type VerifiedSession } from './sessions.ts';

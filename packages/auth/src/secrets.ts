@@ -1,7 +1,7 @@
 // Purpose-specific keys derived from APP_SECRET, so one leaked key never serves another purpose.
 import { hkdfSync } from 'node:crypto';
 
-export type KeyPurpose = 'session-token' | 'api-token-hmac' | `project-jwt:${number}`;
+export type KeyPurpose = 'session-token' | 'session-csrf' | 'api-token-hmac' | `project-jwt:${number}`;
 
 const cache = new Map<string, Buffer>();
 

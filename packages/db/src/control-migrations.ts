@@ -80,4 +80,20 @@ export const controlMigrations: Migration[] = [
       )`,
     ],
   },
+  {
+    id: '0002_sessions',
+    statements: [
+      // Account sessions (dashboard cookies and Bearer automation): listed and revoked server-side.
+      `CREATE TABLE platform.sessions (
+        id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        account_id bigint NOT NULL REFERENCES platform.accounts(id) ON DELETE CASCADE,
+        token_hash text NOT NULL UNIQUE,
+        user_agent text,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        last_used_at timestamptz NOT NULL DEFAULT now(),
+        expires_at timestamptz NOT NULL
+      )`,
+      `CREATE INDEX sessions_account_idx ON platform.sessions (account_id)`,
+    ],
+  },
 ];

@@ -1,6 +1,9 @@
+// Accounts and their sessions: sign-up and login (a session token in the body for automation and
+// in an HttpOnly cookie for the dashboard), logout, the account's sessions, password change.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { UnauthorizedError } from '@cms/errors';
+import { NotFoundError, UnauthorizedError } from '@cms/errors';
 import type { ManagementOptions } from './index.ts';
+import { clearSessionCookies, setSessionCookies } from './session-cookies.ts';
 
 const credentials = {
   type: 'object',
@@ -13,21 +16,68 @@ const credentials = {
 } as const;
 
 export function registerAccountRoutes(app: FastifyInstance, { services }: ManagementOptions, authenticate: (r: FastifyRequest) => Promise<void>): void {
+  const { sessions } = services;
+
+  async function startSession(request: FastifyRequest, reply: Parameters<typeof setSessionCookies>[1], accountId: number): Promise<string> {
+    const token = await sessions.create(accountId, request.headers['user-agent']);
+    setSessionCookies(request, reply, sessions, token);
+    return token;
+  }
+
   app.post<{ Body: { email: string; password: string; name?: string } }>('/auth/signup', {
     schema: { body: { ...credentials, properties: { ...credentials.properties, name: { type: 'string', maxLength: 200 } } } },
   }, async (request, reply) => {
     const account = await services.accounts.signup(request.body);
-    return reply.status(201).send({ token: await services.sessions.sign(account.id), account });
+    return reply.status(201).send({ token: await startSession(request, reply, account.id), account });
   });
 
-  app.post<{ Body: { email: string; password: string } }>('/auth/login', { schema: { body: credentials } }, async (request) => {
+  app.post<{ Body: { email: string; password: string } }>('/auth/login', { schema: { body: credentials } }, async (request, reply) => {
     const account = await services.accounts.login(request.body.email, request.body.password);
-    return { token: await services.sessions.sign(account.id), account };
+    return { token: await startSession(request, reply, account.id), account };
   });
 
   app.get('/auth/me', { onRequest: authenticate }, async (request) => {
     const account = await services.accounts.get(request.accountId);
     if (!account) throw new UnauthorizedError();
     return { account };
+  });
+
+  app.post('/auth/logout', { onRequest: authenticate }, async (request, reply) => {
+    await sessions.revoke(request.accountId, request.sessionId);
+    clearSessionCookies(request, reply);
+    return reply.status(204).send();
+  });
+
+  app.get('/auth/sessions', { onRequest: authenticate }, async (request) => ({
+    sessions: (await sessions.list(request.accountId)).map((s) => ({ ...s, current: s.id === request.sessionId })),
+  }));
+
+  // "Log out everywhere": every session of the account, this one included.
+  app.delete('/auth/sessions', { onRequest: authenticate }, async (request, reply) => {
+    await sessions.revokeAll(request.accountId);
+    clearSessionCookies(request, reply);
+    return reply.status(204).send();
+  });
+
+  app.delete<{ Params: { id: string } }>('/auth/sessions/:id', { onRequest: authenticate }, async (request, reply) => {
+    const id = Number(request.params.id);
+    if (!Number.isSafeInteger(id) || id <= 0 || !(await sessions.revoke(request.accountId, id))) throw new NotFoundError();
+    if (id === request.sessionId) clearSessionCookies(request, reply);
+    return reply.status(204).send();
+  });
+
+  // A new password ends every other session (a stolen one stops working).
+  app.put<{ Body: { currentPassword: string; password: string } }>('/auth/password', {
+    onRequest: authenticate,
+    schema: {
+      body: {
+        type: 'object', additionalProperties: false, required: ['currentPassword', 'password'],
+        properties: { currentPassword: { type: 'string', maxLength: 1000 }, password: { type: 'string', maxLength: 1000 } },
+      },
+    },
+  }, async (request, reply) => {
+    await services.accounts.changePassword(request.accountId, request.body.currentPassword, request.body.password);
+    await sessions.revokeAll(request.accountId, request.sessionId);
+    return reply.status(204).send();
   });
 }

@@ -1,7 +1,6 @@
 // The management API (`/v1`): accounts, projects, schema, locales, roles, API tokens, usage.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { UnauthorizedError } from '@cms/errors';
-import { bearerToken } from '../http/bearer.ts';
 import type { Platform } from '../platform.ts';
 import type { Services } from '../services.ts';
 import { registerAccountRoutes } from './accounts.ts';
@@ -12,6 +11,7 @@ import { registerRoleRoutes } from './roles.ts';
 import { registerSchemaRoutes } from './schema.ts';
 import { registerSettingsRoutes } from './settings.ts';
 import { registerUsageRoutes } from './usage.ts';
+import { checkCsrf, sessionTokenOf } from './session-cookies.ts';
 import './request-context.ts';
 
 export interface ManagementOptions {
@@ -22,6 +22,7 @@ export interface ManagementOptions {
 export async function managementPlugin(app: FastifyInstance, opts: ManagementOptions): Promise<void> {
   const { services } = opts;
   app.decorateRequest('accountId', 0);
+  app.decorateRequest('sessionId', 0);
   app.decorateRequest('managedProject', null);
   registerAccountRoutes(app, opts, authenticate);
   // Everything else needs a session token. Both checks run in `onRequest`, before the body is
@@ -40,10 +41,12 @@ export async function managementPlugin(app: FastifyInstance, opts: ManagementOpt
   });
 
   async function authenticate(request: FastifyRequest): Promise<void> {
-    const token = bearerToken(request);
-    const accountId = token ? await services.sessions.verify(token) : null;
-    if (!accountId) throw new UnauthorizedError();
-    request.accountId = accountId;
+    const presented = sessionTokenOf(request);
+    const session = presented ? await services.sessions.verify(presented.token) : null;
+    if (!presented || !session) throw new UnauthorizedError();
+    checkCsrf(request, services.sessions, presented);
+    request.accountId = session.accountId;
+    request.sessionId = session.sessionId;
   }
 
   async function loadProject(request: FastifyRequest): Promise<void> {

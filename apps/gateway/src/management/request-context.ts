@@ -7,6 +7,8 @@ import type { ProjectRecord } from '@cms/tenancy';
 declare module 'fastify' {
   interface FastifyRequest {
     accountId: number;
+    /** the session the request authenticated with */
+    sessionId: number;
     managedProject: ProjectRecord | null;
   }
 }

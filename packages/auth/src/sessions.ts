@@ -1,0 +1,91 @@
+// Dashboard and automation sessions of platform accounts: opaque random tokens stored as keyed
+// hashes, so a session can be listed and revoked ("log out everywhere") on every instance at once.
+// A session lives 7 days after its last use.
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { compiledQuery, type Db } from '@cms/db';
+import { deriveKey } from './secrets.ts';
+
+const IDLE_LIFETIME = '7 days';
+const TOKEN_PREFIX = 'cms_s_';
+
+export interface SessionInfo {
+  id: number;
+  createdAt: string;
+  lastUsedAt: string;
+  expiresAt: string;
+  userAgent: string | null;
+}
+
+export interface VerifiedSession {
+  accountId: number;
+  sessionId: number;
+}
+
+const COLUMNS = `id::int AS id, created_at AS "createdAt", last_used_at AS "lastUsedAt", expires_at AS "expiresAt", user_agent AS "userAgent"`;
+
+export class SessionService {
+  private readonly hashKey: Buffer;
+  private readonly csrfKey: Buffer;
+
+  constructor(private readonly db: Db, appSecret: string) {
+    this.hashKey = deriveKey(appSecret, 'session-token');
+    this.csrfKey = deriveKey(appSecret, 'session-csrf');
+  }
+
+  private hash(token: string): string {
+    return createHmac('sha256', this.hashKey).update(token).digest('hex');
+  }
+
+  /** A new session for the account; the token is returned once, only its hash is kept. */
+  async create(accountId: number, userAgent: string | undefined): Promise<string> {
+    const token = TOKEN_PREFIX + randomBytes(32).toString('base64url');
+    await this.db.query(compiledQuery({
+      text: `INSERT INTO platform.sessions (account_id, token_hash, user_agent, expires_at) VALUES ($1, $2, $3, now() + interval '${IDLE_LIFETIME}')`,
+      values: [accountId, this.hash(token), userAgent?.slice(0, 300) ?? null],
+    }));
+    return token;
+  }
+
+  /** The live session of a presented token, or null; use extends it (written at most once a minute). */
+  async verify(token: string): Promise<VerifiedSession | null> {
+    if (!token.startsWith(TOKEN_PREFIX) || token.length > 100) return null;
+    const row = await this.db.maybeOne(compiledQuery({
+      text: `WITH found AS (SELECT id, account_id, last_used_at FROM platform.sessions WHERE token_hash = $1 AND expires_at > now()),
+             touched AS (UPDATE platform.sessions s SET last_used_at = now(), expires_at = now() + interval '${IDLE_LIFETIME}'
+                         FROM found WHERE s.id = found.id AND found.last_used_at < now() - interval '1 minute')
+             SELECT id::int AS "sessionId", account_id::int AS "accountId" FROM found`,
+      values: [this.hash(token)],
+    }));
+    return (row as VerifiedSession | null) ?? null;
+  }
+
+  async list(accountId: number): Promise<SessionInfo[]> {
+    return (await this.db.any(compiledQuery({
+      text: `SELECT ${COLUMNS} FROM platform.sessions WHERE account_id = $1 AND expires_at > now() ORDER BY last_used_at DESC, id DESC`,
+      values: [accountId],
+    }))) as unknown as SessionInfo[];
+  }
+
+  /** End one session of the account; false when it has no such session. */
+  async revoke(accountId: number, sessionId: number): Promise<boolean> {
+    const row = await this.db.maybeOne(compiledQuery({ text: 'DELETE FROM platform.sessions WHERE account_id = $1 AND id = $2 RETURNING id', values: [accountId, sessionId] }));
+    return row !== null;
+  }
+
+  /** End every session of the account but `keep` (none when omitted). */
+  async revokeAll(accountId: number, keep?: number): Promise<void> {
+    await this.db.query(compiledQuery({ text: 'DELETE FROM platform.sessions WHERE account_id = $1 AND id IS DISTINCT FROM $2', values: [accountId, keep ?? null] }));
+  }
+
+  /** The CSRF token bound to a session token (sent back in `x-csrf-token` by the dashboard). */
+  csrfToken(sessionToken: string): string {
+    return createHmac('sha256', this.csrfKey).update(sessionToken).digest('base64url');
+  }
+
+  csrfMatches(sessionToken: string, presented: string | undefined): boolean {
+    if (!presented) return false;
+    const expected = Buffer.from(this.csrfToken(sessionToken));
+    const given = Buffer.from(presented);
+    return expected.length === given.length && timingSafeEqual(expected, given);
+  }
+}
