@@ -4,7 +4,10 @@ NODE_MODULES := node_modules/.package-lock.json
 TEST_FILES = $(shell find packages apps test -name '*.test.ts' -not -path '*/node_modules/*' | sort)
 TEST_CONCURRENCY ?= 4
 
-.PHONY: start worker test install typecheck bench services
+.PHONY: start worker test install typecheck bench services dashboard
+
+DASHBOARD_DIST := apps/dashboard/dist/index.html
+DASHBOARD_SOURCES = $(shell find apps/dashboard/src -type f) apps/dashboard/index.html apps/dashboard/vite.config.ts apps/dashboard/package.json
 
 $(NODE_MODULES): package.json $(wildcard packages/*/package.json apps/*/package.json)
 	@command -v node >/dev/null || { echo "Node.js 20+ is required (apt-get install nodejs npm)"; exit 1; }
@@ -13,8 +16,15 @@ $(NODE_MODULES): package.json $(wildcard packages/*/package.json apps/*/package.
 
 install: $(NODE_MODULES)
 
+## The dashboard (React + Vite), rebuilt only when its sources changed.
+$(DASHBOARD_DIST): $(NODE_MODULES) $(DASHBOARD_SOURCES)
+	npm run build --silent -w @cms/dashboard
+	@touch $(DASHBOARD_DIST)
+
+dashboard: $(DASHBOARD_DIST)
+
 ## Run the platform (embedded Postgres and in-process jobs unless DATABASE_URL / REDIS_URL are set).
-start: install
+start: install dashboard
 	npx tsx apps/gateway/src/main.ts
 
 ## A separate media worker (needs DATABASE_URL and REDIS_URL; gateways also process jobs unless MEDIA_WORKER=false).
@@ -23,12 +33,13 @@ worker: install
 
 typecheck: install
 	npx tsc -p tsconfig.json --noEmit
+	npx tsc -p apps/dashboard/tsconfig.json --noEmit
 
 services:
 	@bash scripts/ensure-services.sh
 
 ## Type-check, then run every test file against the real Postgres and Redis.
-test: install services typecheck
+test: install services typecheck dashboard
 	node --import tsx --test --test-concurrency=$(TEST_CONCURRENCY) --test-timeout=120000 $(TEST_FILES)
 
 ## Benchmark our gateway against a hand-written fastify+pg server (autocannon, same run).

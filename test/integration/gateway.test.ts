@@ -30,11 +30,15 @@ describe('gateway: health, envelope, tenant routing', () => {
     assert.match(String(hostile.headers['x-request-id']), /^[0-9a-f-]{36}$/);
   });
 
-  it('answers unknown routes with the 404 envelope', async () => {
-    const res = await t.inject({ url: '/nope' });
-    assert.equal(res.statusCode, 404);
-    assert.equal(res.headers['content-type'], 'application/json; charset=utf-8');
-    assert.deepEqual(res.json(), notFound);
+  it('answers unknown API routes with the 404 envelope; other pages are the dashboard\'s', async () => {
+    for (const request of [{ url: '/v1/nope' }, { url: '/api/nope' }, { url: '/graphql' }, { method: 'POST' as const, url: '/nope' }, { url: '/nope', headers: { host: `nope.${TEST_BASE_DOMAIN}` } }]) {
+      const res = await t.inject(request);
+      assert.equal(res.statusCode, 404, JSON.stringify(request));
+      assert.equal(res.headers['content-type'], 'application/json; charset=utf-8');
+      assert.deepEqual(res.json(), notFound);
+    }
+    const page = await t.inject({ url: '/nope' });
+    assert.match(String(page.headers['content-type']), /^text\/html/);
   });
 
   it('resolves a project by /p/{slug} prefix', async () => {

@@ -954,7 +954,9 @@ describe('upload REST API', () => {
       ];
       for (const path of paths) {
         const res = await p.api.get(path);
-        assert.equal(res.statusCode, 404, `${path}: ${res.statusCode} ${res.body.slice(0, 100)}`);
+        // `/../../..` is resolved before routing: it leaves the project and reaches the dashboard's page.
+        if (path.includes('/../')) assert.match(String(res.headers['content-type']), /^text\/html/, path);
+        else assert.equal(res.statusCode, 404, `${path}: ${res.statusCode} ${res.body.slice(0, 100)}`);
         assert.notEqual(res.body, 'content of own.txt', path);
       }
       assert.equal((await p.api.get(own!.url)).body, 'content of own.txt');

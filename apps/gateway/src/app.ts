@@ -7,6 +7,7 @@ import { normalizeError } from '@cms/errors';
 import { tenantSlugFromHost } from '@cms/tenancy';
 import { registerErrorHandling, sendError, writeClientError } from './http/errors.ts';
 import { registerCors, registerSecurityHeaders } from './http/browser-access.ts';
+import { registerDashboard } from './http/dashboard.ts';
 import { registerHealth } from './http/health.ts';
 import { parseQueryString } from '@cms/query';
 import { managementPlugin } from './management/index.ts';
@@ -63,7 +64,7 @@ export async function buildApp(platform: Platform): Promise<App> {
   fastify.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
     done(null, parseQueryString(body as string));
   });
-  registerErrorHandling(fastify);
+  registerErrorHandling(fastify, await registerDashboard(fastify, config.dashboardDir, config.baseDomain));
   // The dashboard's session cookie (management API); content APIs ignore cookies.
   await fastify.register(fastifyCookie);
   await registerSecurityHeaders(fastify);
@@ -73,12 +74,5 @@ export async function buildApp(platform: Platform): Promise<App> {
   fastify.addHook('onClose', async () => services.close());
   await fastify.register(managementPlugin, { prefix: '/v1', platform, services });
   await fastify.register(tenantPlugin, { prefix: '/p/:slug', platform, services });
-  fastify.get('/', async () => ({
-    name: 'content platform',
-    managementApi: '/v1',
-    projectApi: '/p/{slug}/api',
-    graphql: '/p/{slug}/graphql',
-    health: ['/healthz', '/readyz'],
-  }));
   return { fastify, services };
 }

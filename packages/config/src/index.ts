@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 export interface S3Config {
   bucket: string;
@@ -57,6 +58,8 @@ export interface Config {
   readonly limits: RateLimitsConfig;
   /** DASHBOARD_ORIGINS: origins (besides the gateway's own) whose pages may call the management API. */
   readonly dashboardOrigins: readonly string[];
+  /** DASHBOARD_DIR: the built dashboard served at `/` (default: the repository's apps/dashboard/dist). */
+  readonly dashboardDir: string;
   /** TRUST_PROXY: whose X-Forwarded-For to believe for the client IP (true, a hop count, or addresses/CIDRs). */
   readonly trustProxy: boolean | number | string[];
   readonly otelEndpoint?: string;
@@ -191,6 +194,7 @@ export function loadConfig(env: Env = process.env): Config {
       authPerIp: { max: int(env, 'AUTH_IP_RATE_LIMIT_MAX', 300, 1), windowMs: authWindowMs },
     },
     dashboardOrigins: Object.freeze(originsOf(env, 'DASHBOARD_ORIGINS')),
+    dashboardDir: resolve(str(env, 'DASHBOARD_DIR') ?? fileURLToPath(new URL('../../../apps/dashboard/dist', import.meta.url))),
     trustProxy: trustProxyOf(env),
     otelEndpoint: str(env, 'OTEL_EXPORTER_OTLP_ENDPOINT'),
     logLevel: str(env, 'LOG_LEVEL') ?? 'info',

@@ -10,14 +10,18 @@ export function sendError(reply: FastifyReply, err: AppError): FastifyReply {
   return reply.status(err.status).type('application/json; charset=utf-8').send(toEnvelope(err));
 }
 
-export function registerErrorHandling(app: FastifyInstance): void {
+/** `fallback` may answer a request no route matched (the dashboard's page); else the 404 envelope. */
+export function registerErrorHandling(app: FastifyInstance, fallback?: (request: FastifyRequest, reply: FastifyReply) => boolean): void {
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const appError = normalizeError(error);
     if (appError.status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.debug({ err: error }, 'request refused');
     return sendError(reply, appError);
   });
-  app.setNotFoundHandler((_request, reply) => sendError(reply, new NotFoundError()));
+  app.setNotFoundHandler((request, reply) => {
+    if (fallback?.(request, reply)) return reply;
+    return sendError(reply, new NotFoundError());
+  });
 }
 
 /**

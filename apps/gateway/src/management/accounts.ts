@@ -3,7 +3,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { NotFoundError, UnauthorizedError } from '@cms/errors';
 import type { ManagementOptions } from './index.ts';
-import { clearSessionCookies, setSessionCookies } from './session-cookies.ts';
+import { clearSessionCookies, sessionTokenOf, setSessionCookies } from './session-cookies.ts';
 
 const credentials = {
   type: 'object',
@@ -40,6 +40,14 @@ export function registerAccountRoutes(app: FastifyInstance, { services }: Manage
     const account = await services.accounts.get(request.accountId);
     if (!account) throw new UnauthorizedError();
     return { account };
+  });
+
+  // The dashboard's "who am I": 200 with `account: null` for a visitor, so a signed-out page load
+  // is not an error (GET /auth/me answers 401 there).
+  app.get('/auth/session', async (request) => {
+    const presented = sessionTokenOf(request);
+    const session = presented ? await sessions.verify(presented.token) : null;
+    return { account: session ? await services.accounts.get(session.accountId) : null };
   });
 
   app.post('/auth/logout', { onRequest: authenticate }, async (request, reply) => {

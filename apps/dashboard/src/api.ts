@@ -1,0 +1,97 @@
+// The management API as the dashboard calls it: same-origin requests with the session cookie,
+// the CSRF token echoed on changes, and errors in the platform's envelope turned into ApiError.
+
+export interface FieldError {
+  path: string[];
+  message: string;
+}
+
+export class ApiError extends Error {
+  constructor(readonly status: number, readonly errorName: string, message: string, readonly details: { errors?: FieldError[] } = {}) {
+    super(message);
+  }
+
+  /** Field errors by their first path segment (for forms); empty when the error is not about fields. */
+  fieldErrors(): Record<string, string> {
+    const out: Record<string, string> = {};
+    for (const e of this.details.errors ?? []) {
+      const key = e.path.join('.');
+      if (key && !(key in out)) out[key] = e.message;
+    }
+    return out;
+  }
+}
+
+function csrfToken(): string {
+  const match = /(?:^|;\s*)cms_csrf=([^;]*)/.exec(document.cookie);
+  return match ? decodeURIComponent(match[1]!) : '';
+}
+
+export async function api<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (method !== 'GET') headers['x-csrf-token'] = csrfToken();
+  let res: Response;
+  try {
+    res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), credentials: 'same-origin' });
+  } catch {
+    throw new ApiError(0, 'NetworkError', 'The platform could not be reached. Check your connection and try again.');
+  }
+  if (res.status === 204) return undefined as T;
+  const text = await res.text();
+  let json: unknown = null;
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    // not JSON: reported below
+  }
+  if (!res.ok) {
+    const error = (json as { error?: { name?: string; message?: string; details?: { errors?: FieldError[] } } } | null)?.error;
+    throw new ApiError(res.status, error?.name ?? 'Error', error?.message ?? `Request failed (${res.status})`, error?.details ?? {});
+  }
+  return json as T;
+}
+
+export interface Account {
+  id: number;
+  email: string;
+  name: string | null;
+}
+
+export interface Project {
+  id: number;
+  slug: string;
+  name: string;
+  defaultLocale: string;
+  apiUrl: string;
+  graphqlUrl: string;
+  plan: string;
+  createdAt: string;
+}
+
+export interface SessionInfo {
+  id: number;
+  createdAt: string;
+  lastUsedAt: string;
+  expiresAt: string;
+  userAgent: string | null;
+  current: boolean;
+}
+
+export interface Usage {
+  period: string;
+  requests: number;
+  storageBytes: number;
+  documents: number;
+}
+
+export interface ApiTokenInfo {
+  id: number;
+  name: string;
+  type: string;
+}
+
+export interface ProjectSchema {
+  contentTypes: Record<string, { kind: string; info: { singularName: string; pluralName: string; displayName?: string } }>;
+  components: Record<string, unknown>;
+}

@@ -1,0 +1,113 @@
+// The account: change password, active sessions, log out everywhere.
+import { Alert, Badge, Button, Card, Group, PasswordInput, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ApiError, api, type SessionInfo } from '../api.ts';
+import { PageError, PageLoader } from '../components/PageState.tsx';
+import { useAccount, useResetSession } from '../session.ts';
+
+const SESSIONS_KEY = ['sessions'] as const;
+
+function ChangePassword() {
+  const [error, setError] = useState<string | null>(null);
+  const client = useQueryClient();
+  const form = useForm({
+    initialValues: { currentPassword: '', password: '' },
+    validate: { password: (v) => (v.length < 8 ? 'Use at least 8 characters' : null), currentPassword: (v) => (v ? null : 'Enter your current password') },
+  });
+  const submit = form.onSubmit(async (values) => {
+    setError(null);
+    try {
+      await api('PUT', '/v1/auth/password', values);
+      form.reset();
+      await client.invalidateQueries({ queryKey: SESSIONS_KEY });
+      notifications.show({ color: 'teal', title: 'Password changed', message: 'Your other sessions were logged out.' });
+    } catch (err) {
+      const fields = err instanceof ApiError ? err.fieldErrors() : {};
+      if (Object.keys(fields).length) form.setErrors(fields);
+      else setError(err instanceof Error ? err.message : 'Could not change the password');
+    }
+  });
+  return (
+    <Card withBorder>
+      <Title order={2} size="h4" mb="sm">Change password</Title>
+      <form onSubmit={submit} noValidate aria-label="Change password">
+        <Stack maw={400}>
+          {error && <Alert color="red" role="alert">{error}</Alert>}
+          <PasswordInput label="Current password" autoComplete="current-password" {...form.getInputProps('currentPassword')} />
+          <PasswordInput label="New password" description="At least 8 characters" autoComplete="new-password" {...form.getInputProps('password')} />
+          <Button type="submit" loading={form.submitting} w="fit-content">Change password</Button>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
+
+function Sessions() {
+  const client = useQueryClient();
+  const reset = useResetSession();
+  const navigate = useNavigate();
+  const sessions = useQuery({ queryKey: SESSIONS_KEY, queryFn: async () => (await api<{ sessions: SessionInfo[] }>('GET', '/v1/auth/sessions')).sessions });
+  async function end(id: number) {
+    try {
+      await api('DELETE', `/v1/auth/sessions/${id}`);
+      await client.invalidateQueries({ queryKey: SESSIONS_KEY });
+    } catch (err) {
+      notifications.show({ color: 'red', title: 'Could not end the session', message: (err as Error).message });
+    }
+  }
+  async function everywhere() {
+    try {
+      await api('DELETE', '/v1/auth/sessions');
+    } catch (err) {
+      notifications.show({ color: 'red', title: 'Could not log out everywhere', message: (err as Error).message });
+      return;
+    }
+    await reset(null);
+    navigate('/login');
+  }
+  return (
+    <Card withBorder>
+      <Group justify="space-between" mb="sm">
+        <Title order={2} size="h4">Active sessions</Title>
+        <Button color="red" variant="light" onClick={everywhere}>Log out everywhere</Button>
+      </Group>
+      {sessions.isPending && <PageLoader label="Loading sessions…" />}
+      {sessions.isError && <PageError error={sessions.error} />}
+      {sessions.data && (
+        <Table.ScrollContainer minWidth={500}>
+          <Table>
+            <Table.Thead>
+              <Table.Tr><Table.Th>Device</Table.Th><Table.Th>Signed in</Table.Th><Table.Th>Last used</Table.Th><Table.Th><VisuallyHidden>Actions</VisuallyHidden></Table.Th></Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {sessions.data.map((s) => (
+                <Table.Tr key={s.id}>
+                  <Table.Td>{s.userAgent ?? 'Unknown'} {s.current && <Badge ml="xs" variant="light">This session</Badge>}</Table.Td>
+                  <Table.Td>{new Date(s.createdAt).toLocaleString()}</Table.Td>
+                  <Table.Td>{new Date(s.lastUsedAt).toLocaleString()}</Table.Td>
+                  <Table.Td>{!s.current && <Button size="xs" variant="default" onClick={() => end(s.id)}>End</Button>}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Card>
+  );
+}
+
+export function AccountPage() {
+  const me = useAccount();
+  return (
+    <Stack>
+      <Title order={1}>Account</Title>
+      <Text>Signed in as <b>{me.data?.email}</b></Text>
+      <ChangePassword />
+      <Sessions />
+    </Stack>
+  );
+}

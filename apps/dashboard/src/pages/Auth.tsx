@@ -1,0 +1,88 @@
+// Sign-up and login: labelled fields, the password rule shown up front, the API's field errors
+// next to their field and any other error above the form.
+import { Alert, Anchor, Button, Container, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { ApiError, api, type Account } from '../api.ts';
+import { useResetSession } from '../session.ts';
+
+const PASSWORD_MIN = 8;
+
+function useSessionForm(path: '/v1/auth/login' | '/v1/auth/signup', withName: boolean) {
+  const reset = useResetSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm({
+    mode: 'uncontrolled',
+    initialValues: { email: '', password: '', name: '' },
+    validate: {
+      email: (v) => (/^\S+@\S+\.\S+$/.test(v) ? null : 'Enter a valid e-mail address'),
+      password: (v) => (withName && v.length < PASSWORD_MIN ? `Use at least ${PASSWORD_MIN} characters` : v ? null : 'Enter your password'),
+    },
+  });
+  const submit = form.onSubmit(async (values) => {
+    setFormError(null);
+    try {
+      const body = withName ? { email: values.email, password: values.password, ...(values.name ? { name: values.name } : {}) } : { email: values.email, password: values.password };
+      const { account } = await api<{ account: Account }>('POST', path, body);
+      await reset(account);
+      const from = (location.state as { from?: string } | null)?.from;
+      navigate(from && from.startsWith('/') ? from : '/projects', { replace: true });
+    } catch (err) {
+      const fields = err instanceof ApiError ? err.fieldErrors() : {};
+      if (Object.keys(fields).length) form.setErrors(fields);
+      else setFormError(err instanceof Error ? err.message : 'Something went wrong');
+    }
+  });
+  return { form, submit, formError };
+}
+
+export function LoginPage() {
+  const { form, submit, formError } = useSessionForm('/v1/auth/login', false);
+  return (
+    <Container size={420} py={60} component="main">
+      <Title order={1} ta="center">Log in</Title>
+      <Text c="dimmed" size="sm" ta="center" mt={5}>
+        No account yet? <Anchor component={Link} to="/signup">Sign up</Anchor>
+      </Text>
+      <Paper withBorder shadow="sm" p="lg" mt="lg">
+        <form onSubmit={submit} noValidate aria-label="Log in">
+          <Stack>
+            {formError && <Alert color="red" role="alert">{formError}</Alert>}
+            <TextInput label="E-mail" type="email" autoComplete="email" required key={form.key('email')} {...form.getInputProps('email')} />
+            <PasswordInput label="Password" autoComplete="current-password" required key={form.key('password')} {...form.getInputProps('password')} />
+            <Button type="submit" loading={form.submitting}>Log in</Button>
+          </Stack>
+        </form>
+      </Paper>
+    </Container>
+  );
+}
+
+export function SignupPage() {
+  const { form, submit, formError } = useSessionForm('/v1/auth/signup', true);
+  return (
+    <Container size={420} py={60} component="main">
+      <Title order={1} ta="center">Create your account</Title>
+      <Text c="dimmed" size="sm" ta="center" mt={5}>
+        Already have one? <Anchor component={Link} to="/login">Log in</Anchor>
+      </Text>
+      <Paper withBorder shadow="sm" p="lg" mt="lg">
+        <form onSubmit={submit} noValidate aria-label="Sign up">
+          <Stack>
+            {formError && <Alert color="red" role="alert">{formError}</Alert>}
+            <TextInput label="Name" autoComplete="name" key={form.key('name')} {...form.getInputProps('name')} />
+            <TextInput label="E-mail" type="email" autoComplete="email" required key={form.key('email')} {...form.getInputProps('email')} />
+            <PasswordInput
+              label="Password" autoComplete="new-password" required description={`At least ${PASSWORD_MIN} characters`}
+              key={form.key('password')} {...form.getInputProps('password')}
+            />
+            <Button type="submit" loading={form.submitting}>Sign up</Button>
+          </Stack>
+        </form>
+      </Paper>
+    </Container>
+  );
+}

@@ -1,0 +1,98 @@
+// The account's projects, and the one clear action when there are none: create one.
+import { Alert, Button, Card, Group, Modal, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useDisclosure } from '@mantine/hooks';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { ApiError, api, type Project } from '../api.ts';
+import { PageError, PageLoader } from '../components/PageState.tsx';
+import { slugFromName } from '../slug.ts';
+
+export const PROJECTS_KEY = ['projects'] as const;
+
+export function useProjects() {
+  return useQuery({ queryKey: PROJECTS_KEY, queryFn: async () => (await api<{ projects: Project[] }>('GET', '/v1/projects')).projects });
+}
+
+function CreateProjectModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm({
+    initialValues: { name: '', defaultLocale: 'en' },
+    validate: {
+      name: (v) => (v.trim() ? null : 'Give the project a name'),
+      defaultLocale: (v) => (/^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$/.test(v) ? null : 'Use a locale code such as en, fr or pt-BR'),
+    },
+  });
+  const submit = form.onSubmit(async (values) => {
+    setFormError(null);
+    try {
+      const { project } = await api<{ project: Project }>('POST', '/v1/projects', { name: values.name.trim(), defaultLocale: values.defaultLocale });
+      await client.invalidateQueries({ queryKey: PROJECTS_KEY });
+      onClose();
+      form.reset();
+      navigate(`/projects/${project.slug}`);
+    } catch (err) {
+      const fields = err instanceof ApiError ? err.fieldErrors() : {};
+      if (Object.keys(fields).length) form.setErrors(fields);
+      else setFormError(err instanceof Error ? err.message : 'Could not create the project');
+    }
+  });
+  const slug = slugFromName(form.values.name);
+  return (
+    <Modal opened={opened} onClose={onClose} title="Create project">
+      <form onSubmit={submit} noValidate aria-label="Create project">
+        <Stack>
+          {formError && <Alert color="red" role="alert">{formError}</Alert>}
+          <TextInput label="Project name" required data-autofocus {...form.getInputProps('name')} />
+          <Text size="sm" c="dimmed" aria-live="polite">
+            API address: <Text span ff="monospace" data-testid="slug-preview">/p/{slug}/api</Text>
+          </Text>
+          <TextInput label="Default locale" description="The locale content is written in unless a request names another" required {...form.getInputProps('defaultLocale')} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>Cancel</Button>
+            <Button type="submit" loading={form.submitting}>Create project</Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+export function ProjectsPage() {
+  const projects = useProjects();
+  const [opened, { open, close }] = useDisclosure(false);
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={1}>Projects</Title>
+        {projects.data && projects.data.length > 0 && <Button onClick={open}>Create project</Button>}
+      </Group>
+      {projects.isPending && <PageLoader label="Loading projects…" />}
+      {projects.isError && <PageError error={projects.error} />}
+      {projects.data?.length === 0 && (
+        <Card withBorder padding="xl" ta="center">
+          <Stack align="center">
+            <Title order={2} size="h3">No projects yet</Title>
+            <Text c="dimmed">A project is one content API: its types, content, tokens and users.</Text>
+            <Button onClick={open} size="md">Create project</Button>
+          </Stack>
+        </Card>
+      )}
+      {projects.data && projects.data.length > 0 && (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+          {projects.data.map((p) => (
+            <Card key={p.id} withBorder component={Link} to={`/projects/${p.slug}`} aria-label={`Open project ${p.name}`}>
+              <Text fw={600}>{p.name}</Text>
+              <Text size="sm" c="dimmed" ff="monospace">{p.slug}</Text>
+              <Text size="xs" c="dimmed" mt="xs">Plan: {p.plan} · default locale {p.defaultLocale}</Text>
+            </Card>
+          ))}
+        </SimpleGrid>
+      )}
+      <CreateProjectModal opened={opened} onClose={close} />
+    </Stack>
+  );
+}
