@@ -2,7 +2,6 @@
 // API (by `/p/{slug}` prefix or `{slug}.{BASE_DOMAIN}` host) and health checks.
 import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import fastifyCookie from '@fastify/cookie';
 import { normalizeError } from '@cms/errors';
 import { tenantSlugFromHost } from '@cms/tenancy';
 import { registerErrorHandling, sendError, writeClientError } from './http/errors.ts';
@@ -65,8 +64,6 @@ export async function buildApp(platform: Platform): Promise<App> {
     done(null, parseQueryString(body as string));
   });
   registerErrorHandling(fastify, await registerDashboard(fastify, config.dashboardDir, config.baseDomain));
-  // The dashboard's session cookie (management API); content APIs ignore cookies.
-  await fastify.register(fastifyCookie);
   await registerSecurityHeaders(fastify);
   await registerCors(fastify, platform.registry, config.dashboardOrigins);
   registerHealth(fastify, platform);

@@ -1,4 +1,5 @@
 // The management API (`/v1`): accounts, projects, schema, locales, roles, API tokens, usage.
+import fastifyCookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { UnauthorizedError } from '@cms/errors';
 import type { Platform } from '../platform.ts';
@@ -21,6 +22,8 @@ export interface ManagementOptions {
 
 export async function managementPlugin(app: FastifyInstance, opts: ManagementOptions): Promise<void> {
   const { services } = opts;
+  // The dashboard's session cookie: parsed here only, content API requests never pay for it.
+  await app.register(fastifyCookie);
   app.decorateRequest('accountId', 0);
   app.decorateRequest('sessionId', 0);
   app.decorateRequest('managedProject', null);
