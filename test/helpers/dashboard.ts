@@ -29,7 +29,7 @@ export async function assertAccessible(page: Page, where: string): Promise<void>
 export function watchConsole(page: Page): () => string[] {
   const errors: string[] = [];
   page.on('console', (msg) => {
-    if (msg.type() === 'error') errors.push(`console: ${msg.text()}`);
+    if (msg.type() === 'error') errors.push(`console: ${msg.text()} ${msg.location().url}`.trimEnd());
   });
   page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
   return () => errors;

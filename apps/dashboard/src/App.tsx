@@ -2,6 +2,11 @@
 import type { ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { Layout } from './components/Layout.tsx';
+import { ProjectLayout } from './components/ProjectLayout.tsx';
+import { ApiTokensPage } from './pages/ApiTokens.tsx';
+import { LocalesPage } from './pages/Locales.tsx';
+import { RolesPage } from './pages/Roles.tsx';
+import { SettingsPage } from './pages/Settings.tsx';
 import { PageLoader, PageError } from './components/PageState.tsx';
 import { AccountPage } from './pages/Account.tsx';
 import { Landing } from './pages/Landing.tsx';
@@ -36,7 +41,13 @@ export function App() {
       <Route path="/signup" element={<VisitorOnly><SignupPage /></VisitorOnly>} />
       <Route element={<RequireAccount><Layout /></RequireAccount>}>
         <Route path="/projects" element={<ProjectsPage />} />
-        <Route path="/projects/:slug" element={<ProjectOverview />} />
+        <Route path="/projects/:slug" element={<ProjectLayout />}>
+          <Route index element={<ProjectOverview />} />
+          <Route path="api-tokens" element={<ApiTokensPage />} />
+          <Route path="roles" element={<RolesPage />} />
+          <Route path="locales" element={<LocalesPage />} />
+          <Route path="settings" element={<SettingsPage />} />
+        </Route>
         <Route path="/account" element={<AccountPage />} />
       </Route>
       <Route path="*" element={<NotFound />} />

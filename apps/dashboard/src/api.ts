@@ -27,7 +27,7 @@ function csrfToken(): string {
   return match ? decodeURIComponent(match[1]!) : '';
 }
 
-export async function api<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T> {
+export async function api<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (method !== 'GET') headers['x-csrf-token'] = csrfToken();
@@ -88,7 +88,24 @@ export interface Usage {
 export interface ApiTokenInfo {
   id: number;
   name: string;
+  type: 'read-only' | 'full-access' | 'custom';
+  permissions: Record<string, string[]>;
+  expiresAt: string | null;
+  createdAt: string;
+  description?: string;
+  lastUsedAt?: string | null;
+}
+
+export interface Locale {
+  code: string;
+  name: string;
+  isDefault: boolean;
+}
+
+export interface RoleInfo {
   type: string;
+  name: string;
+  permissions: Record<string, string[]>;
 }
 
 export interface ProjectSchema {

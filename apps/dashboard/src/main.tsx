@@ -1,6 +1,6 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import { Anchor, Modal, createTheme, MantineProvider, type CSSVariablesResolver } from '@mantine/core';
+import { Alert, Anchor, Modal, Notification, createTheme, MantineProvider, type CSSVariablesResolver } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
@@ -15,6 +15,9 @@ const theme = createTheme({
   components: {
     Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }),
     Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Dismiss' } } }),
+    // Light alerts color their title like their background: keep it in the text color instead.
+    Alert: Alert.extend({ styles: { title: { color: 'var(--mantine-color-text)' } } }),
   },
 });
 const contrast: CSSVariablesResolver = (t) => ({

@@ -100,6 +100,17 @@ export class ProjectService {
   }
 
   /** Replace one section of the project's settings (e.g. `graphql`); every instance sees it within the invalidation. */
+  /** A new display name (the slug, and so every URL, stays). */
+  async rename(project: ProjectRecord, name: string): Promise<ProjectRecord> {
+    const trimmed = name.trim();
+    if (trimmed === '' || trimmed.length > 100) {
+      throw ValidationError.fromFieldErrors([{ path: ['name'], message: 'name must be 1 to 100 characters', name: 'ValidationError', value: name.slice(0, 100) }]);
+    }
+    await this.pool.query(compiledQuery({ text: 'UPDATE platform.projects SET name = $2 WHERE id = $1', values: [project.id, trimmed] }));
+    await this.registry.invalidate({ projectId: project.id, slug: project.slug, scope: 'project' });
+    return { ...project, name: trimmed };
+  }
+
   async updateSettings(project: ProjectRecord, section: string, value: unknown): Promise<void> {
     await this.pool.query(compiledQuery({
       text: 'UPDATE platform.projects SET settings = jsonb_set(settings, ARRAY[$2::text], $3::jsonb) WHERE id = $1',

@@ -1,22 +1,19 @@
 // A project's front page: its API addresses, copy-ready calls and the first steps.
-import { Anchor, Breadcrumbs, Card, Group, List, SimpleGrid, Stack, Tabs, Text, ThemeIcon, Title, VisuallyHidden } from '@mantine/core';
+import { Card, Group, List, SimpleGrid, Stack, Tabs, Text, ThemeIcon, Title, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
-import { api, type ApiTokenInfo, type Project, type ProjectSchema, type Usage } from '../api.ts';
+import { useParams } from 'react-router';
+import { api, type Usage } from '../api.ts';
 import { CodeBlock } from '../components/CodeBlock.tsx';
 import { PageError, PageLoader } from '../components/PageState.tsx';
+import { projectKey, useApiTokens, useProject, useSchema } from '../project.ts';
 import { snippets } from '../snippets.ts';
 
 export const TOKEN_PLACEHOLDER = 'YOUR_API_TOKEN';
 
-export function useProject(slug: string) {
-  return useQuery({ queryKey: ['project', slug], queryFn: async () => (await api<{ project: Project }>('GET', `/v1/projects/${slug}`)).project });
-}
-
 function useProjectFacts(slug: string) {
-  const schema = useQuery({ queryKey: ['project', slug, 'schema'], queryFn: () => api<ProjectSchema>('GET', `/v1/projects/${slug}/schema`) });
-  const tokens = useQuery({ queryKey: ['project', slug, 'api-tokens'], queryFn: async () => (await api<{ apiTokens: ApiTokenInfo[] }>('GET', `/v1/projects/${slug}/api-tokens`)).apiTokens });
-  const usage = useQuery({ queryKey: ['project', slug, 'usage'], queryFn: () => api<Usage>('GET', `/v1/projects/${slug}/usage`) });
+  const schema = useSchema(slug);
+  const tokens = useApiTokens(slug);
+  const usage = useQuery({ queryKey: projectKey(slug, 'usage'), queryFn: () => api<Usage>('GET', `/v1/projects/${slug}/usage`) });
   return { schema, tokens, usage };
 }
 
@@ -49,11 +46,6 @@ export function ProjectOverview() {
   const calls = snippets({ apiUrl: p.apiUrl, graphqlUrl: p.graphqlUrl, plural, token: hasToken ? TOKEN_PLACEHOLDER : null });
   return (
     <Stack>
-      <Breadcrumbs aria-label="Breadcrumb">
-        <Anchor component={Link} to="/projects">Projects</Anchor>
-        <Text>{p.name}</Text>
-      </Breadcrumbs>
-      <Title order={1}>{p.name}</Title>
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Card withBorder>
           <Title order={2} size="h4" mb="sm">API addresses</Title>

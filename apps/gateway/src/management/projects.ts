@@ -39,6 +39,11 @@ export function registerProjectRoutes(app: FastifyInstance, { services }: Manage
 
   app.get('/projects/:slug', async (request) => ({ project: projectJson(request, projectOf(request)) }));
 
+  // Beyond the contract: rename (the slug and URLs stay).
+  app.patch<{ Body: { name: string } }>('/projects/:slug', {
+    schema: { body: { type: 'object', additionalProperties: false, required: ['name'], properties: { name: { type: 'string', maxLength: 100 } } } },
+  }, async (request) => ({ project: projectJson(request, await services.projects.rename(projectOf(request), request.body.name)) }));
+
   app.delete('/projects/:slug', async (request, reply) => {
     await services.projects.delete(projectOf(request));
     return reply.status(204).send();

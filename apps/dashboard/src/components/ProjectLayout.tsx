@@ -1,0 +1,40 @@
+// Frame of a project's pages: breadcrumb, name and the project's navigation.
+import { Anchor, Breadcrumbs, Group, Stack, Text, Title } from '@mantine/core';
+import { Link, NavLink, Outlet, useParams } from 'react-router';
+import { useProject } from '../project.ts';
+import { PageError, PageLoader } from './PageState.tsx';
+
+const SECTIONS = [
+  { to: '', label: 'Overview', end: true },
+  { to: 'api-tokens', label: 'API tokens' },
+  { to: 'roles', label: 'Roles & permissions' },
+  { to: 'locales', label: 'Locales' },
+  { to: 'settings', label: 'Settings' },
+];
+
+export function ProjectLayout() {
+  const { slug = '' } = useParams();
+  const project = useProject(slug);
+  if (project.isPending) return <PageLoader label="Loading project…" />;
+  if (project.isError) return <PageError error={project.error} title="Could not load the project" />;
+  return (
+    <Stack>
+      <Breadcrumbs aria-label="Breadcrumb">
+        <Anchor component={Link} to="/projects">Projects</Anchor>
+        <Text>{project.data.name}</Text>
+      </Breadcrumbs>
+      <Title order={1}>{project.data.name}</Title>
+      <Group component="nav" aria-label="Project" gap="lg">
+        {SECTIONS.map((s) => (
+          <Anchor
+            key={s.label} component={NavLink} to={`/projects/${slug}${s.to ? `/${s.to}` : ''}`} end={s.end}
+            underline="hover" fw={500} style={({ isActive }: { isActive: boolean }) => ({ textDecoration: isActive ? 'underline' : undefined, textUnderlineOffset: 6 })}
+          >
+            {s.label}
+          </Anchor>
+        ))}
+      </Group>
+      <Outlet />
+    </Stack>
+  );
+}

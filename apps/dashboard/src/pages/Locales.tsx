@@ -1,0 +1,72 @@
+// A project's locales: add one, see the default, delete with confirmation.
+import { Alert, Badge, Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { ApiError, api, type Locale } from '../api.ts';
+import { ConfirmModal } from '../components/ConfirmModal.tsx';
+import { PageError, PageLoader } from '../components/PageState.tsx';
+import { projectKey } from '../project.ts';
+
+export function LocalesPage() {
+  const { slug = '' } = useParams();
+  const client = useQueryClient();
+  const key = projectKey(slug, 'locales');
+  const locales = useQuery({ queryKey: key, queryFn: async () => (await api<{ locales: Locale[] }>('GET', `/v1/projects/${slug}/locales`)).locales });
+  const [deleting, setDeleting] = useState<Locale | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm({ initialValues: { code: '', name: '' }, validate: { code: (v) => (v.trim() ? null : 'Enter a locale code such as fr or pt-BR') } });
+  const add = form.onSubmit(async (values) => {
+    setError(null);
+    try {
+      await api('POST', `/v1/projects/${slug}/locales`, { code: values.code.trim(), ...(values.name ? { name: values.name } : {}) });
+      form.reset();
+      await client.invalidateQueries({ queryKey: key });
+    } catch (err) {
+      const fields = err instanceof ApiError ? err.fieldErrors() : {};
+      if (Object.keys(fields).length) form.setErrors(fields);
+      else setError(err instanceof Error ? err.message : 'Could not add the locale');
+    }
+  });
+  return (
+    <Stack>
+      <Title order={2}>Locales</Title>
+      {locales.isPending && <PageLoader label="Loading locales…" />}
+      {locales.isError && <PageError error={locales.error} />}
+      {locales.data && (
+        <Table aria-label="Locales" maw={640}>
+          <Table.Thead><Table.Tr><Table.Th>Code</Table.Th><Table.Th>Name</Table.Th><Table.Th>Actions</Table.Th></Table.Tr></Table.Thead>
+          <Table.Tbody>
+            {locales.data.map((l) => (
+              <Table.Tr key={l.code}>
+                <Table.Td ff="monospace">{l.code}</Table.Td>
+                <Table.Td>{l.name} {l.isDefault && <Badge ml="xs" variant="light">Default</Badge>}</Table.Td>
+                <Table.Td>{!l.isDefault && <Button size="xs" color="red" variant="light" onClick={() => setDeleting(l)} aria-label={`Delete ${l.code}`}>Delete</Button>}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      <form onSubmit={add} aria-label="Add locale">
+        <Stack maw={640}>
+          {error && <Alert color="red" role="alert">{error}</Alert>}
+          <Group align="flex-end">
+            <TextInput label="Locale code" placeholder="fr" {...form.getInputProps('code')} />
+            <TextInput label="Name (optional)" placeholder="French (fr)" {...form.getInputProps('name')} />
+            <Button type="submit" loading={form.submitting}>Add locale</Button>
+          </Group>
+        </Stack>
+      </form>
+      <ConfirmModal
+        opened={deleting !== null} onClose={() => setDeleting(null)} title="Delete locale" confirmLabel="Delete locale"
+        onConfirm={async () => {
+          await api('DELETE', `/v1/projects/${slug}/locales/${deleting!.code}`);
+          await client.invalidateQueries({ queryKey: key });
+        }}
+      >
+        <Text size="sm">Every document version in {deleting?.name} ({deleting?.code}) will be deleted.</Text>
+      </ConfirmModal>
+    </Stack>
+  );
+}

@@ -1,0 +1,160 @@
+// Project settings: name, GraphQL limits, browser access (CORS), and deletion.
+import { Alert, Button, Card, Group, NumberInput, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { ApiError, api, type Project } from '../api.ts';
+import { ConfirmModal } from '../components/ConfirmModal.tsx';
+import { PageError, PageLoader } from '../components/PageState.tsx';
+import { projectKey, useProject } from '../project.ts';
+
+type GraphqlSettings = { defaultLimit: number; maxLimit: number; depthLimit: number; costLimit: number; introspection: boolean; playground: boolean };
+interface CorsSettings { origins: string[]; credentials: boolean; maxAge: number }
+
+/** A settings form: saves with PUT, shows field errors in place and other errors above. */
+function useSettingsForm<T extends Record<string, unknown>>(initial: T, save: (values: T) => Promise<void>, fieldOf: (path: string) => string = (p) => p) {
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm<T>({ initialValues: initial });
+  const submit = form.onSubmit(async (values) => {
+    setError(null);
+    try {
+      await save(values);
+      notifications.show({ color: 'teal', message: 'Saved' });
+    } catch (err) {
+      const fields = err instanceof ApiError ? err.fieldErrors() : {};
+      if (Object.keys(fields).length) form.setErrors(Object.fromEntries(Object.entries(fields).map(([k, v]) => [fieldOf(k), v])));
+      else setError(err instanceof Error ? err.message : 'Could not save');
+    }
+  });
+  return { form, submit, error };
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card withBorder>
+      <Title order={2} size="h4" mb="sm">{title}</Title>
+      {children}
+    </Card>
+  );
+}
+
+function Rename({ project }: { project: Project }) {
+  const client = useQueryClient();
+  const { form, submit, error } = useSettingsForm({ name: project.name }, async ({ name }) => {
+    await api('PATCH', `/v1/projects/${project.slug}`, { name });
+    await client.invalidateQueries({ queryKey: projectKey(project.slug) });
+    await client.invalidateQueries({ queryKey: ['projects'] });
+  });
+  return (
+    <Section title="Project name">
+      <form onSubmit={submit} aria-label="Project name">
+        <Stack maw={420}>
+          {error && <Alert color="red" role="alert">{error}</Alert>}
+          <TextInput label="Name" description={`The address stays /p/${project.slug}`} {...form.getInputProps('name')} />
+          <Button type="submit" w="fit-content" loading={form.submitting}>Rename</Button>
+        </Stack>
+      </form>
+    </Section>
+  );
+}
+
+function GraphqlForm({ slug, settings }: { slug: string; settings: GraphqlSettings }) {
+  const client = useQueryClient();
+  const { form, submit, error } = useSettingsForm(settings, async (values) => {
+    await api('PUT', `/v1/projects/${slug}/settings/graphql`, values);
+    await client.invalidateQueries({ queryKey: projectKey(slug, 'settings', 'graphql') });
+  });
+  return (
+    <Section title="GraphQL">
+      <form onSubmit={submit} aria-label="GraphQL settings">
+        <Stack maw={520}>
+          {error && <Alert color="red" role="alert">{error}</Alert>}
+          <Group grow>
+            <NumberInput label="Default page size" min={1} {...form.getInputProps('defaultLimit')} />
+            <NumberInput label="Largest page (-1: no limit)" min={-1} {...form.getInputProps('maxLimit')} />
+          </Group>
+          <Group grow>
+            <NumberInput label="Depth limit (0: none)" min={0} {...form.getInputProps('depthLimit')} />
+            <NumberInput label="Cost limit (0: none)" min={0} {...form.getInputProps('costLimit')} />
+          </Group>
+          <Switch label="Introspection" {...form.getInputProps('introspection', { type: 'checkbox' })} />
+          <Switch label="GraphiQL playground" {...form.getInputProps('playground', { type: 'checkbox' })} />
+          <Button type="submit" w="fit-content" loading={form.submitting}>Save GraphQL settings</Button>
+        </Stack>
+      </form>
+    </Section>
+  );
+}
+
+function CorsForm({ slug, settings }: { slug: string; settings: CorsSettings }) {
+  const client = useQueryClient();
+  const { form, submit, error } = useSettingsForm(
+    { origins: settings.origins.join('\n'), credentials: settings.credentials, maxAge: settings.maxAge },
+    async (values) => {
+      const origins = values.origins.split(/[\s,]+/).filter(Boolean);
+      await api('PUT', `/v1/projects/${slug}/settings/cors`, { origins, credentials: values.credentials, maxAge: values.maxAge });
+      await client.invalidateQueries({ queryKey: projectKey(slug, 'settings', 'cors') });
+    },
+    (path) => (path.startsWith('origins') ? 'origins' : path),
+  );
+  return (
+    <Section title="Browser access (CORS)">
+      <form onSubmit={submit} aria-label="Browser access">
+        <Stack maw={520}>
+          {error && <Alert color="red" role="alert">{error}</Alert>}
+          <Textarea
+            label="Allowed origins" description="One per line, e.g. https://app.example.com — or * for any web page (the default, like Strapi)"
+            autosize minRows={2} {...form.getInputProps('origins')}
+          />
+          <Switch label="Allow credentials (cookies) in cross-origin requests" {...form.getInputProps('credentials', { type: 'checkbox' })} />
+          <NumberInput label="Preflight cache (seconds)" min={0} {...form.getInputProps('maxAge')} />
+          <Button type="submit" w="fit-content" loading={form.submitting}>Save browser access</Button>
+        </Stack>
+      </form>
+    </Section>
+  );
+}
+
+function DeleteProject({ project }: { project: Project }) {
+  const [opened, setOpened] = useState(false);
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  return (
+    <Section title="Delete project">
+      <Text size="sm" mb="sm">Deletes its content, media, tokens and end users for good.</Text>
+      <Button color="red" onClick={() => setOpened(true)}>Delete project</Button>
+      <ConfirmModal
+        opened={opened} onClose={() => setOpened(false)} title="Delete project" confirmLabel="Delete this project" typed={project.slug}
+        onConfirm={async () => {
+          await api('DELETE', `/v1/projects/${project.slug}`);
+          client.removeQueries({ queryKey: projectKey(project.slug) });
+          await client.invalidateQueries({ queryKey: ['projects'] });
+          navigate('/projects');
+        }}
+      >
+        “{project.name}” and everything in it will be deleted. This cannot be undone.
+      </ConfirmModal>
+    </Section>
+  );
+}
+
+export function SettingsPage() {
+  const { slug = '' } = useParams();
+  const project = useProject(slug);
+  const graphql = useQuery({ queryKey: projectKey(slug, 'settings', 'graphql'), queryFn: async () => (await api<{ graphql: GraphqlSettings }>('GET', `/v1/projects/${slug}/settings/graphql`)).graphql });
+  const cors = useQuery({ queryKey: projectKey(slug, 'settings', 'cors'), queryFn: async () => (await api<{ cors: CorsSettings }>('GET', `/v1/projects/${slug}/settings/cors`)).cors });
+  if (project.isPending || graphql.isPending || cors.isPending) return <PageLoader label="Loading settings…" />;
+  const failed = project.error ?? graphql.error ?? cors.error;
+  if (failed) return <PageError error={failed} />;
+  return (
+    <Stack>
+      <Title order={2}>Settings</Title>
+      <Rename project={project.data!} />
+      <GraphqlForm slug={slug} settings={graphql.data!} />
+      <CorsForm slug={slug} settings={cors.data!} />
+      <DeleteProject project={project.data!} />
+    </Stack>
+  );
+}
