@@ -4,7 +4,7 @@ NODE_MODULES := node_modules/.package-lock.json
 TEST_FILES = $(shell find packages apps test -name '*.test.ts' -not -path '*/node_modules/*' | sort)
 TEST_CONCURRENCY ?= 4
 
-.PHONY: start worker test install typecheck bench services dashboard
+.PHONY: start worker test install typecheck bench services dashboard screenshots
 
 DASHBOARD_DIST := apps/dashboard/dist/index.html
 DASHBOARD_SOURCES = $(shell find apps/dashboard/src -type f) apps/dashboard/index.html apps/dashboard/vite.config.ts apps/dashboard/package.json
@@ -41,6 +41,11 @@ services:
 ## Type-check, then run every test file against the real Postgres and Redis.
 test: install services typecheck dashboard
 	node --import tsx --test --test-concurrency=$(TEST_CONCURRENCY) --test-timeout=120000 $(TEST_FILES)
+
+## Refresh the dashboard screenshots in docs/screenshots (the browser journey, saving its pages).
+screenshots: install services dashboard
+	mkdir -p docs/screenshots
+	UPDATE_SCREENSHOTS=1 node --import tsx --test --test-timeout=120000 test/integration/dashboard-browser.test.ts
 
 ## Benchmark our gateway against a hand-written fastify+pg server (autocannon, same run).
 bench: install services

@@ -2,7 +2,7 @@
 // content API authenticated by an API token.
 import type { LightMyRequestResponse } from 'fastify';
 import type { TestApp } from './app.ts';
-import { as, createProject, signup } from './management.ts';
+import { as, createProject, signup, type Session } from './management.ts';
 
 export interface ContentClient {
   get(url: string, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
@@ -16,6 +16,8 @@ export interface ContentProject {
   slug: string;
   id: number;
   schema: string;
+  /** the owner's session */
+  owner: Session;
   /** the management API as the owner */
   admin: ReturnType<typeof as>;
   /** content API with a full-access token */
@@ -60,7 +62,7 @@ export async function setupContentProject(
     };
   };
   return {
-    slug: project.slug, id: project.id, schema: `t_${project.id}`, admin,
+    slug: project.slug, id: project.id, schema: `t_${project.id}`, owner: session, admin,
     api: client(await token('full-access')),
     client,
     token,

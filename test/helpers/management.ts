@@ -6,7 +6,7 @@ let n = 0;
 
 export interface Session {
   token: string;
-  account: { id: number; email: string; name: string | null };
+  account: { id: number; email: string; name: string | null; emailVerified: boolean };
 }
 
 export async function signup(t: TestApp, email = `user${process.pid}-${++n}@example.com`, password = 'a long password'): Promise<Session> {
@@ -23,6 +23,7 @@ export function as(t: TestApp, session: Session | string) {
     get: (url: string) => call('GET', url),
     post: (url: string, payload?: unknown) => call('POST', url, payload),
     put: (url: string, payload?: unknown) => call('PUT', url, payload),
+    patch: (url: string, payload?: unknown) => call('PATCH', url, payload),
     del: (url: string) => call('DELETE', url),
   };
 }

@@ -8,7 +8,9 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { launchBrowser } from '../helpers/browser.ts';
 import { assertAccessible, watchConsole } from '../helpers/dashboard.ts';
-import { blogRawModel } from '../fixtures/index.ts';
+import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { compiledQuery } from '@cms/db';
 
 const EMAIL = 'dash@example.com';
 const PASSWORD = 'a long password';
@@ -27,7 +29,7 @@ describe('dashboard in a browser', () => {
     await t.fastify.listen({ port: 0, host: '127.0.0.1' });
     origin = `http://127.0.0.1:${(t.fastify.server.address() as { port: number }).port}`;
     browser = await launchBrowser();
-    context = await browser.newContext({ reducedMotion: 'reduce' });
+    context = await browser.newContext({ reducedMotion: 'reduce', viewport: { width: 1280, height: 860 } });
     page = await context.newPage();
     consoleErrors = watchConsole(page);
   });
@@ -35,6 +37,14 @@ describe('dashboard in a browser', () => {
     await browser?.close();
     await t?.close();
   });
+
+  /** With UPDATE_SCREENSHOTS=1 (`make screenshots`), the page as it is now goes to docs/screenshots. */
+  const taken = new Set<string>();
+  async function screenshot(name: string) {
+    if (!process.env.UPDATE_SCREENSHOTS || taken.has(name)) return;
+    taken.add(name);
+    await page.screenshot({ path: join(import.meta.dirname, '../../docs/screenshots', `${name}.png`) });
+  }
 
   /** A Bearer session of the same account, for setting up what later pages show. */
   const apiSession = async () => (await t.inject({ method: 'POST', url: '/v1/auth/login', payload: { email: EMAIL, password: PASSWORD } })).json().token as string;
@@ -65,10 +75,12 @@ describe('dashboard in a browser', () => {
     await page.goto(`${origin}/`);
     await page.getByRole('heading', { name: 'Content Platform' }).waitFor();
     await assertAccessible(page, 'landing');
+    await screenshot('landing');
     await page.getByRole('link', { name: 'Sign up' }).click();
     await page.getByRole('heading', { name: 'Create your account' }).waitFor();
     assert.equal(await page.getByText('At least 8 characters').isVisible(), true);
     await assertAccessible(page, 'sign-up');
+    await screenshot('sign-up');
     await page.getByLabel('E-mail').fill(EMAIL);
     await page.getByRole('textbox', { name: 'Password' }).fill('short');
     await page.getByRole('button', { name: 'Sign up' }).click();
@@ -94,13 +106,169 @@ describe('dashboard in a browser', () => {
     const steps = page.getByRole('list', { name: 'First steps' }).getByRole('listitem');
     assert.deepEqual(await steps.evaluateAll((items) => items.map((i) => i.getAttribute('data-done'))), ['false', 'false', 'false', 'false']);
     await assertAccessible(page, 'project overview');
+    await screenshot('project-overview');
+  });
+
+  const schemaOf = async () => (await t.inject({ method: 'GET', url: '/v1/projects/my-blog/schema', headers: { authorization: `Bearer ${await apiSession()}` } })).json();
+  /** An input by its whole label (a required field's label ends with an asterisk). */
+  const field = (scope: ReturnType<Page['getByRole']>, label: string) =>
+    scope.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\*)?$`));
+  /** Add an attribute through the attribute dialog: name, type, then `options` fills the rest. */
+  async function addAttribute(name: string, type: string, options?: (dialog: ReturnType<Page['getByRole']>) => Promise<void>) {
+    await page.getByRole('button', { name: 'Add attribute' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add attribute' });
+    await field(dialog, 'Name').fill(name);
+    await field(dialog, 'Type').click();
+    await page.getByRole('option', { name: type, exact: true }).click();
+    await options?.(dialog);
+    await dialog.getByRole('button', { name: 'Add attribute' }).click();
+    await dialog.waitFor({ state: 'detached' });
+  }
+  async function pick(dialog: ReturnType<Page['getByRole']>, label: string, option: string) {
+    await field(dialog, label).click();
+    await page.getByRole('option', { name: option, exact: true }).click();
+  }
+  async function reviewAndApply(expected: RegExp[], version: number, confirmDestructive = false) {
+    await page.getByRole('button', { name: 'Review and apply' }).click();
+    const review = page.getByRole('dialog', { name: 'Review changes' });
+    const list = review.getByRole('list', { name: 'Planned changes' });
+    await list.waitFor();
+    const items = (await list.getByRole('listitem').allTextContents()).map((i) => i.trim());
+    for (const e of expected) assert.ok(items.some((i) => e.test(i)), `${e} not in ${JSON.stringify(items)}`);
+    await assertAccessible(page, 'review changes');
+    await screenshot('review-changes');
+    const apply = review.getByRole('button', { name: 'Apply changes' });
+    if (confirmDestructive) {
+      assert.equal(await apply.isDisabled(), true);
+      await review.getByLabel('I understand that this data will be deleted').check();
+    }
+    await apply.click();
+    await page.getByText(`Model applied (version ${version})`).waitFor();
+    await page.getByText('The model is applied: every change is live.').waitFor();
+  }
+
+  it('builds a component and two collection types with a relation and a component, reviews and applies them; the API serves them', async () => {
+    await page.getByRole('navigation', { name: 'Project' }).getByRole('link', { name: 'Content-type builder' }).click();
+    await page.waitForURL(`${origin}/projects/my-blog/model`);
+    await page.getByRole('heading', { name: 'No content type yet' }).waitFor();
+    await assertAccessible(page, 'builder (empty)');
+
+    await page.getByRole('button', { name: 'New component' }).click();
+    let dialog = page.getByRole('dialog', { name: 'Create component' });
+    await dialog.getByLabel('Display name').fill('Seo');
+    await field(dialog, 'Category').fill('shared');
+    assert.equal(await dialog.getByTestId('entry-uid').textContent(), 'uid: shared.seo');
+    await assertAccessible(page, 'create component');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await page.getByRole('heading', { name: 'Seo', level: 3 }).waitFor();
+    await addAttribute('metaTitle', 'Short text');
+
+    await page.getByRole('button', { name: 'New collection type' }).click();
+    dialog = page.getByRole('dialog', { name: 'Create collection type' });
+    await dialog.getByLabel('Display name').fill('Author');
+    assert.equal(await dialog.getByTestId('entry-uid').textContent(), 'uid: api::author.author · REST: /api/authors');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await page.getByRole('heading', { name: 'Author', level: 3 }).waitFor();
+    await addAttribute('name', 'Short text', async (d) => {
+      await d.getByLabel('Maximum length').fill('80');
+      await d.getByLabel('Required').check();
+    });
+    await addAttribute('seo', 'Component', (d) => pick(d, 'Component', 'Seo (shared.seo)'));
+
+    await page.getByRole('button', { name: 'New collection type' }).click();
+    dialog = page.getByRole('dialog', { name: 'Create collection type' });
+    await dialog.getByLabel('Display name').fill('Tag');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await page.getByRole('heading', { name: 'Tag', level: 3 }).waitFor();
+    await addAttribute('label', 'Short text');
+    await addAttribute('authors', 'Relation', async (d) => {
+      await pick(d, 'Related type', 'Author');
+      await pick(d, 'Relation', 'Many to many');
+      await d.getByLabel('Field on Author').fill('tags');
+      await assertAccessible(page, 'relation attribute');
+    });
+    const attributes = page.getByRole('table', { name: 'Attributes of Tag' });
+    assert.match((await attributes.getByRole('row', { name: /authors/ }).textContent())!, /manyToMany → Author \(inverse: tags\)/);
+    await page.getByText('Not applied yet: Author, Tag, Seo').waitFor();
+    await assertAccessible(page, 'builder with changes');
+    await screenshot('content-type-builder');
+
+    await reviewAndApply([/create component shared\.seo/, /create content type api::author\.author/, /create content type api::tag\.tag/], 1);
+    const schema = await schemaOf();
+    assert.equal(schema.version, 1);
+    assert.deepEqual(schema.components, { 'shared.seo': { collectionName: 'components_shared_seos', info: { displayName: 'Seo' }, attributes: { metaTitle: { type: 'string' } } } });
+    assert.deepEqual(schema.contentTypes['api::author.author'], {
+      kind: 'collectionType', collectionName: 'authors', info: { singularName: 'author', pluralName: 'authors', displayName: 'Author' }, options: { draftAndPublish: true },
+      attributes: {
+        name: { type: 'string', required: true, maxLength: 80 },
+        seo: { type: 'component', component: 'shared.seo', repeatable: false },
+        tags: { type: 'relation', relation: 'manyToMany', target: 'api::tag.tag', mappedBy: 'authors' },
+      },
+    });
+    assert.deepEqual(schema.contentTypes['api::tag.tag'].attributes, {
+      label: { type: 'string' },
+      authors: { type: 'relation', relation: 'manyToMany', target: 'api::author.author', inversedBy: 'tags' },
+    });
+    // Live at once: the type exists (403 for the public role, not 404).
+    assert.equal((await fetch(`${origin}/p/my-blog/api/tags`)).status, 403);
+    assert.equal((await fetch(`${origin}/p/my-blog/api/nothings`)).status, 404);
+  });
+
+  it('a refused model change shows the API\'s message next to the attribute and changes nothing', async () => {
+    const projectId = (await t.inject({ method: 'GET', url: '/v1/projects/my-blog', headers: { authorization: `Bearer ${await apiSession()}` } })).json().project.id;
+    await t.platform.db.pool.query(compiledQuery({
+      text: `INSERT INTO "t_${projectId}".ct_tag (document_id, published_at, label) VALUES ('tagdoc000000000000000001', now(), 'news'), ('tagdoc000000000000000002', now(), 'news')`, values: [],
+    }));
+    await page.getByRole('navigation', { name: 'Model' }).getByRole('button', { name: 'Tag' }).click();
+    await page.getByRole('button', { name: 'Edit label' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit label' });
+    await dialog.getByLabel('Unique').check();
+    await dialog.getByRole('button', { name: 'Save attribute' }).click();
+    await page.getByRole('button', { name: 'Review and apply' }).click();
+    await page.getByTestId('error-label').waitFor();
+    assert.equal(await page.getByTestId('error-label').textContent(), 'Cannot make attribute "label" of api::tag.tag unique: published entries share the same value');
+    await page.getByText('The change was refused; nothing was changed').waitFor();
+    await assertAccessible(page, 'refused change');
+    await screenshot('refused-change');
+    assert.equal((await schemaOf()).version, 1);
+    await page.getByRole('button', { name: 'Discard changes' }).click();
+    await page.getByTestId('error-label').waitFor({ state: 'detached' });
+  });
+
+  it('deleting an attribute is marked as deleting data and applies only once confirmed', async () => {
+    await addAttribute('color', 'Enumeration', async (d) => {
+      await d.getByLabel('Values').fill('red');
+      await d.getByLabel('Values').press('Enter');
+      await d.getByLabel('Values').fill('blue');
+      await d.getByLabel('Values').press('Enter');
+    });
+    await page.getByRole('button', { name: 'Delete label' }).click();
+    await reviewAndApply([/drop attribute label of api::tag\.tag\s*deletes data/, /add attribute color to api::tag\.tag$/], 2, true);
+    assert.deepEqual((await schemaOf()).contentTypes['api::tag.tag'].attributes, {
+      authors: { type: 'relation', relation: 'manyToMany', target: 'api::author.author', inversedBy: 'tags' },
+      color: { type: 'enumeration', enum: ['red', 'blue'] },
+    });
+  });
+
+  it('imports a whole Strapi project folder and a single schema.json, and applies them as they are', async () => {
+    const project = join(import.meta.dirname, '../fixtures/strapi-project');
+    await page.getByTestId('import-folder').setInputFiles(project);
+    await page.getByText('Imported 2 content types and 2 components (4 other files skipped): review and apply to keep them').waitFor();
+    const single = { kind: 'singleType', collectionName: 'homepages', info: { singularName: 'homepage', pluralName: 'homepages', displayName: 'Homepage' }, options: { draftAndPublish: false }, attributes: { headline: { type: 'string' } } };
+    await page.getByTestId('import-files').setInputFiles({ name: 'schema.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(single)) });
+    await page.getByText('Imported 1 content type and 0 components: review and apply to keep them').waitFor();
+    await page.getByRole('heading', { name: 'Homepage', level: 3 }).waitFor();
+    await reviewAndApply([/create content type api::article\.article/, /create content type api::category\.category/, /create component shared\.quote/, /create content type api::homepage\.homepage/], 3);
+    const schema = await schemaOf();
+    const file = async (p: string) => JSON.parse(await readFile(join(project, p), 'utf8'));
+    assert.deepEqual(schema.contentTypes['api::article.article'], await file('src/api/article/content-types/article/schema.json'));
+    assert.deepEqual(schema.contentTypes['api::category.category'], await file('src/api/category/content-types/category/schema.json'));
+    assert.deepEqual(schema.components['shared.seo'], await file('src/components/shared/seo.json'));
+    assert.deepEqual(schema.contentTypes['api::homepage.homepage'], single);
+    assert.equal((await fetch(`${origin}/p/my-blog/api/articles`)).status, 403);
   });
 
   it('creates a read-only API token: the key is shown once, with a warning and a copy button', async () => {
-    const bearer = await apiSession();
-    // (The content-type builder is not in the dashboard yet: the model is pushed through the API.)
-    const pushed = await t.inject({ method: 'PUT', url: '/v1/projects/my-blog/schema', payload: blogRawModel(), headers: { authorization: `Bearer ${bearer}` } });
-    assert.equal(pushed.statusCode, 200);
     await page.getByRole('navigation', { name: 'Project' }).getByRole('link', { name: 'API tokens' }).click();
     await page.waitForURL(`${origin}/projects/my-blog/api-tokens`);
     await page.getByText('No tokens yet').waitFor();
@@ -120,6 +288,7 @@ describe('dashboard in a browser', () => {
     token = (await shown.getByTestId('new-token').textContent())!;
     assert.match(token, /^[0-9a-f]{256}$/);
     await assertAccessible(page, 'new token key');
+    await screenshot('api-token-created');
     await shown.getByRole('button', { name: 'Done' }).click();
     const row = page.getByRole('table', { name: 'API tokens' }).getByRole('row', { name: /site/ });
     await row.getByText('read-only').waitFor();
@@ -150,11 +319,11 @@ describe('dashboard in a browser', () => {
     await page.getByRole('tab', { name: 'fetch' }).click();
     const fetchSnippet = (await page.locator('[data-snippet="fetch"]').textContent())!;
     assert.ok(fetchSnippet.includes(`fetch('${origin}/p/my-blog/api/authors'`));
-    // Having called the API, the first steps show it on the next visit (no content yet).
+    // Having called the API, the first steps show it on the next visit (the builder test added content).
     await page.reload();
     const steps = page.getByRole('list', { name: 'First steps' }).getByRole('listitem');
-    await page.locator('[aria-label="First steps"] li[data-done="true"]').nth(2).waitFor();
-    assert.deepEqual(await steps.evaluateAll((items) => items.map((i) => i.getAttribute('data-done'))), ['true', 'false', 'true', 'true']);
+    await page.locator('[aria-label="First steps"] li[data-done="true"]').nth(3).waitFor();
+    assert.deepEqual(await steps.evaluateAll((items) => items.map((i) => i.getAttribute('data-done'))), ['true', 'true', 'true', 'true']);
   });
 
   it('grants the public role find on a type in the permissions matrix, and the API follows', async () => {
@@ -163,6 +332,7 @@ describe('dashboard in a browser', () => {
     const matrix = page.getByRole('table', { name: 'Permissions of Public' });
     await matrix.waitFor();
     await assertAccessible(page, 'roles');
+    await screenshot('roles-and-permissions');
     assert.equal((await fetch(`${origin}/p/my-blog/api/tags`)).status, 403);
     await matrix.getByRole('checkbox', { name: 'find on tag' }).check();
     await page.getByRole('button', { name: 'Save permissions' }).click();
@@ -170,7 +340,7 @@ describe('dashboard in a browser', () => {
     assert.equal((await fetch(`${origin}/p/my-blog/api/tags`)).status, 200);
   });
 
-  it('adds a locale and deletes it after confirmation', async () => {
+  it('adds a locale, makes it the default and back, and deletes it after confirmation', async () => {
     await page.getByRole('navigation', { name: 'Project' }).getByRole('link', { name: 'Locales' }).click();
     const table = page.getByRole('table', { name: 'Locales' });
     await table.getByText('Default').waitFor();
@@ -178,6 +348,10 @@ describe('dashboard in a browser', () => {
     await page.getByRole('button', { name: 'Add locale' }).click();
     await table.getByRole('cell', { name: 'fr', exact: true }).waitFor();
     await assertAccessible(page, 'locales');
+    await page.getByRole('button', { name: 'Make default fr' }).click();
+    await table.getByRole('row', { name: /fr.*Default/ }).waitFor();
+    await page.getByRole('button', { name: 'Make default en' }).click();
+    await table.getByRole('row', { name: /en.*Default/ }).waitFor();
     await page.getByRole('button', { name: 'Delete fr' }).click();
     await page.getByRole('dialog', { name: 'Delete locale' }).getByRole('button', { name: 'Delete locale' }).click();
     await table.getByRole('cell', { name: 'fr', exact: true }).waitFor({ state: 'detached' });
@@ -187,6 +361,7 @@ describe('dashboard in a browser', () => {
     await page.getByRole('navigation', { name: 'Project' }).getByRole('link', { name: 'Settings' }).click();
     await page.getByRole('heading', { name: 'Browser access (CORS)' }).waitFor();
     await assertAccessible(page, 'settings');
+    await screenshot('project-settings');
     await page.getByLabel('Name', { exact: true }).fill('My Renamed Blog');
     await page.getByRole('button', { name: 'Rename' }).click();
     await page.getByRole('heading', { name: 'My Renamed Blog', level: 1 }).waitFor();
@@ -270,8 +445,9 @@ describe('dashboard in a browser', () => {
   });
 
   it('logged no error on any page', () => {
-    // Only the refusal the settings test provoked on purpose (the browser logs every 4xx).
+    // Only the refusals the tests provoked on purpose (the browser logs every 4xx).
     assert.deepEqual(consoleErrors(), [
+      `console: Failed to load resource: the server responded with a status of 400 (Bad Request) ${origin}/v1/projects/my-blog/schema/plan`,
       `console: Failed to load resource: the server responded with a status of 400 (Bad Request) ${origin}/v1/projects/my-blog/settings/cors`,
     ]);
   });

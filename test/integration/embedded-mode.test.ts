@@ -35,7 +35,7 @@ describe('embedded mode (PGlite, in-process bus)', () => {
     assert.equal(project.status, 201, JSON.stringify(project.body));
     const slug = project.body.project.slug as string;
     assert.equal(project.body.project.apiUrl, `${gw.url}/p/${slug}/api`);
-    const push = await call(gw.url, 'PUT', `/v1/projects/${slug}/schema`, {
+    const model = {
       contentTypes: {
         'api::note.note': {
           kind: 'collectionType', info: { singularName: 'note', pluralName: 'notes', displayName: 'Note' },
@@ -43,7 +43,13 @@ describe('embedded mode (PGlite, in-process bus)', () => {
         },
       },
       components: {},
-    }, token);
+    };
+    // The builder's preview rehearses the migration in a rolled-back transaction: PGlite too.
+    const plan = await call(gw.url, 'POST', `/v1/projects/${slug}/schema/plan`, { ...model, expectedVersion: 0 }, token);
+    assert.equal(plan.status, 200, JSON.stringify(plan.body));
+    assert.deepEqual(plan.body.changes.map((c: { op: string }) => c.op), ['createContentType']);
+    assert.equal((await call(gw.url, 'GET', `/v1/projects/${slug}/schema`, undefined, token)).body.version, 0);
+    const push = await call(gw.url, 'PUT', `/v1/projects/${slug}/schema`, { ...model, expectedVersion: 0 }, token);
     assert.equal(push.status, 200, JSON.stringify(push.body));
     assert.equal(push.body.version, 1);
     const locales = await call(gw.url, 'GET', `/p/${slug}/api/i18n/locales`);

@@ -25,7 +25,8 @@ describe('management API: projects and isolation', () => {
     const res = await as(t, alice).post('/v1/projects', { name: 'Acme Blog' });
     assert.equal(res.statusCode, 201);
     const { project } = res.json();
-    assert.deepEqual(Object.keys(project), ['id', 'slug', 'name', 'defaultLocale', 'apiUrl', 'graphqlUrl', 'plan', 'createdAt']);
+    assert.deepEqual(Object.keys(project), ['id', 'slug', 'name', 'defaultLocale', 'apiUrl', 'graphqlUrl', 'plan', 'createdAt', 'role']);
+    assert.equal(project.role, 'owner');
     assert.equal(project.slug, 'acme-blog');
     assert.equal(project.name, 'Acme Blog');
     assert.equal(project.defaultLocale, 'en');

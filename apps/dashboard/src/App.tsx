@@ -1,16 +1,21 @@
-// Routes: the public pages for visitors, everything else behind a session.
+// Routes: the public pages for visitors, the pages of mailed links, everything else behind a session.
 import type { ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { Layout } from './components/Layout.tsx';
 import { ProjectLayout } from './components/ProjectLayout.tsx';
 import { ApiTokensPage } from './pages/ApiTokens.tsx';
 import { LocalesPage } from './pages/Locales.tsx';
+import { ModelBuilderPage } from './pages/ModelBuilder.tsx';
 import { RolesPage } from './pages/Roles.tsx';
 import { SettingsPage } from './pages/Settings.tsx';
 import { PageLoader, PageError } from './components/PageState.tsx';
 import { AccountPage } from './pages/Account.tsx';
 import { Landing } from './pages/Landing.tsx';
-import { LoginPage, SignupPage } from './pages/Auth.tsx';
+import { AcceptInvitationPage } from './pages/AcceptInvitation.tsx';
+import { LoginPage, SignupPage, returnPath } from './pages/Auth.tsx';
+import { ForgotPasswordPage, ResetPasswordPage } from './pages/Password.tsx';
+import { TeamPage } from './pages/Team.tsx';
+import { VerifyEmailPage } from './pages/VerifyEmail.tsx';
 import { NotFound } from './pages/NotFound.tsx';
 import { ProjectOverview } from './pages/ProjectOverview.tsx';
 import { ProjectsPage } from './pages/Projects.tsx';
@@ -21,15 +26,16 @@ function RequireAccount({ children }: { children: ReactNode }) {
   const location = useLocation();
   if (me.isPending) return <PageLoader />;
   if (me.isError) return <PageError error={me.error} />;
-  if (!me.data) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  if (!me.data) return <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}` }} />;
   return <>{children}</>;
 }
 
-/** Visitor-only pages send a signed-in account to its projects. */
+/** Visitor-only pages send a signed-in account to its projects (or where it was going). */
 function VisitorOnly({ children }: { children: ReactNode }) {
   const me = useAccount();
+  const location = useLocation();
   if (me.isPending) return <PageLoader />;
-  if (me.data) return <Navigate to="/projects" replace />;
+  if (me.data) return <Navigate to={returnPath(location.state) ?? '/projects'} replace />;
   return <>{children}</>;
 }
 
@@ -39,13 +45,20 @@ export function App() {
       <Route path="/" element={<VisitorOnly><Landing /></VisitorOnly>} />
       <Route path="/login" element={<VisitorOnly><LoginPage /></VisitorOnly>} />
       <Route path="/signup" element={<VisitorOnly><SignupPage /></VisitorOnly>} />
+      <Route path="/forgot-password" element={<VisitorOnly><ForgotPasswordPage /></VisitorOnly>} />
+      {/* The pages of mailed links work signed in or not. */}
+      <Route path="/reset-password" element={<ResetPasswordPage />} />
+      <Route path="/verify-email" element={<VerifyEmailPage />} />
+      <Route path="/invitations/accept" element={<AcceptInvitationPage />} />
       <Route element={<RequireAccount><Layout /></RequireAccount>}>
         <Route path="/projects" element={<ProjectsPage />} />
         <Route path="/projects/:slug" element={<ProjectLayout />}>
           <Route index element={<ProjectOverview />} />
+          <Route path="model" element={<ModelBuilderPage />} />
           <Route path="api-tokens" element={<ApiTokensPage />} />
           <Route path="roles" element={<RolesPage />} />
           <Route path="locales" element={<LocalesPage />} />
+          <Route path="team" element={<TeamPage />} />
           <Route path="settings" element={<SettingsPage />} />
         </Route>
         <Route path="/account" element={<AccountPage />} />

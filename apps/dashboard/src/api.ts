@@ -1,3 +1,5 @@
+import type { StoredModel } from './model/schema.ts';
+
 // The management API as the dashboard calls it: same-origin requests with the session cookie,
 // the CSRF token echoed on changes, and errors in the platform's envelope turned into ApiError.
 
@@ -56,7 +58,11 @@ export interface Account {
   id: number;
   email: string;
   name: string | null;
+  emailVerified: boolean;
 }
+
+/** A member's role in a project: what it may change (see the Team page). */
+export type ProjectRole = 'owner' | 'editor' | 'viewer';
 
 export interface Project {
   id: number;
@@ -67,6 +73,24 @@ export interface Project {
   graphqlUrl: string;
   plan: string;
   createdAt: string;
+  /** The signed-in account's role in the project. */
+  role: ProjectRole;
+}
+
+export interface Member {
+  accountId: number;
+  email: string;
+  name: string | null;
+  role: ProjectRole;
+  createdAt: string;
+}
+
+export interface Invitation {
+  id: number;
+  email: string;
+  role: ProjectRole;
+  createdAt: string;
+  expiresAt: string;
 }
 
 export interface SessionInfo {
@@ -108,7 +132,5 @@ export interface RoleInfo {
   permissions: Record<string, string[]>;
 }
 
-export interface ProjectSchema {
-  contentTypes: Record<string, { kind: string; info: { singularName: string; pluralName: string; displayName?: string } }>;
-  components: Record<string, unknown>;
-}
+/** A project's model as GET /v1/projects/{slug}/schema answers it. */
+export type ProjectSchema = StoredModel;

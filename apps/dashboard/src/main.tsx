@@ -15,14 +15,19 @@ const theme = createTheme({
   components: {
     Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }),
     Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
-    Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Dismiss' } } }),
+    // A notification's message under a title is gray 6 (3.3:1): dimmed (gray 7) instead.
+    Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Dismiss' } }, styles: { description: { color: 'var(--mantine-color-dimmed)' } } }),
     // Light alerts color their title like their background: keep it in the text color instead.
     Alert: Alert.extend({ styles: { title: { color: 'var(--mantine-color-text)' } } }),
   },
 });
 const contrast: CSSVariablesResolver = (t) => ({
   variables: {},
-  light: { '--mantine-color-dimmed': t.colors.gray[7]!, '--mantine-color-anchor': t.colors.indigo[8]!, '--mantine-color-placeholder': t.colors.gray[7]! },
+  light: {
+    '--mantine-color-dimmed': t.colors.gray[7]!, '--mantine-color-anchor': t.colors.indigo[8]!, '--mantine-color-placeholder': t.colors.gray[7]!,
+    // Field errors (message and invalid input text): red 6 is below 4.5:1 on white.
+    '--mantine-color-error': t.colors.red[9]!,
+  },
   dark: {},
 });
 const queryClient = new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false } } });

@@ -1,11 +1,24 @@
 // A project's management data as queries (keys under ['project', slug]).
 import { useQuery } from '@tanstack/react-query';
-import { api, type ApiTokenInfo, type Project, type ProjectSchema } from './api.ts';
+import { api, type ApiTokenInfo, type Invitation, type Member, type Project, type ProjectRole, type ProjectSchema } from './api.ts';
 
 export const projectKey = (slug: string, ...rest: string[]) => ['project', slug, ...rest] as const;
 
 export function useProject(slug: string) {
   return useQuery({ queryKey: projectKey(slug), queryFn: async () => (await api<{ project: Project }>('GET', `/v1/projects/${slug}`)).project });
+}
+
+/**
+ * The signed-in account's role in the project and what it allows (mirrors the API's checks):
+ * viewers only read, editors change everything but the team and the project's deletion.
+ */
+export function useProjectRole(slug: string): { role: ProjectRole | undefined; canEdit: boolean; isOwner: boolean } {
+  const role = useProject(slug).data?.role;
+  return { role, canEdit: role === 'owner' || role === 'editor', isOwner: role === 'owner' };
+}
+
+export function useTeam(slug: string) {
+  return useQuery({ queryKey: projectKey(slug, 'members'), queryFn: () => api<{ members: Member[]; invitations: Invitation[] }>('GET', `/v1/projects/${slug}/members`) });
 }
 
 export function useSchema(slug: string) {

@@ -1,7 +1,8 @@
-export { AccountService, isEmail, type Account } from './accounts.ts';
+export { AccountService, isEmail, INVALID_LINK_MESSAGE, type Account } from './accounts.ts';
+export { AccountTokenService, type AccountTokenPurpose } from './account-tokens.ts';
 export { ApiTokenService, TOKEN_TYPES, LIFESPAN_DAYS, type ApiToken, type AuthenticatedToken, type TokenCheck, type TokenType } from './api-tokens.ts';
 export { hashPassword, verifyPassword, PASSWORD_MIN, PASSWORD_MAX } from './passwords.ts';
 export { validatePermissions, CONTENT_TYPE_ACTIONS, PLUGIN_ACTIONS, type PermissionMap } from './permissions.ts';
 export { RoleService, BUILTIN_ROLES, type Role, type StoredRole } from './roles.ts';
-export { deriveKey, type KeyPurpose } from './secrets.ts';
+export { deriveKey, keyedHash, randomToken, type KeyPurpose } from './secrets.ts';
 export { SessionService, type SessionInfo, type VerifiedSession } from './sessions.ts';

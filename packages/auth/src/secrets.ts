@@ -1,7 +1,9 @@
-// Purpose-specific keys derived from APP_SECRET, so one leaked key never serves another purpose.
-import { hkdfSync } from 'node:crypto';
+// Purpose-specific keys derived from APP_SECRET, so one leaked key never serves another purpose,
+// and the keyed hash under which presented secrets (session tokens, mailed links) are stored.
+import { createHmac, hkdfSync, randomBytes } from 'node:crypto';
 
-export type KeyPurpose = 'session-token' | 'session-csrf' | 'api-token-hmac' | `project-jwt:${number}`;
+export type KeyPurpose =
+  | 'session-token' | 'session-csrf' | 'api-token-hmac' | 'account-token' | 'project-invitation' | `project-jwt:${number}`;
 
 const cache = new Map<string, Buffer>();
 
@@ -13,4 +15,14 @@ export function deriveKey(appSecret: string, purpose: KeyPurpose): Buffer {
     cache.set(id, key);
   }
   return key;
+}
+
+/** HMAC-SHA256 of a presented secret under a purpose key, in hex: what is stored instead of the secret. */
+export function keyedHash(key: Buffer, secret: string): string {
+  return createHmac('sha256', key).update(secret).digest('hex');
+}
+
+/** A new random secret token (256 bits, base64url) with a recognisable prefix. */
+export function randomToken(prefix: string): string {
+  return prefix + randomBytes(32).toString('base64url');
 }

@@ -1,9 +1,9 @@
 // Dashboard and automation sessions of platform accounts: opaque random tokens stored as keyed
 // hashes, so a session can be listed and revoked ("log out everywhere") on every instance at once.
 // A session lives 7 days after its last use.
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { compiledQuery, type Db } from '@cms/db';
-import { deriveKey } from './secrets.ts';
+import { deriveKey, keyedHash, randomToken } from './secrets.ts';
 
 const IDLE_LIFETIME = '7 days';
 const TOKEN_PREFIX = 'cms_s_';
@@ -33,12 +33,12 @@ export class SessionService {
   }
 
   private hash(token: string): string {
-    return createHmac('sha256', this.hashKey).update(token).digest('hex');
+    return keyedHash(this.hashKey, token);
   }
 
   /** A new session for the account; the token is returned once, only its hash is kept. */
   async create(accountId: number, userAgent: string | undefined): Promise<string> {
-    const token = TOKEN_PREFIX + randomBytes(32).toString('base64url');
+    const token = randomToken(TOKEN_PREFIX);
     await this.db.query(compiledQuery({
       text: `INSERT INTO platform.sessions (account_id, token_hash, user_agent, expires_at) VALUES ($1, $2, $3, now() + interval '${IDLE_LIFETIME}')`,
       values: [accountId, this.hash(token), userAgent?.slice(0, 300) ?? null],
@@ -72,9 +72,9 @@ export class SessionService {
     return row !== null;
   }
 
-  /** End every session of the account but `keep` (none when omitted). */
-  async revokeAll(accountId: number, keep?: number): Promise<void> {
-    await this.db.query(compiledQuery({ text: 'DELETE FROM platform.sessions WHERE account_id = $1 AND id IS DISTINCT FROM $2', values: [accountId, keep ?? null] }));
+  /** End every session of the account but `keep` (none when omitted); `db` may be the caller's transaction. */
+  async revokeAll(accountId: number, keep?: number, db: Db = this.db): Promise<void> {
+    await db.query(compiledQuery({ text: 'DELETE FROM platform.sessions WHERE account_id = $1 AND id IS DISTINCT FROM $2', values: [accountId, keep ?? null] }));
   }
 
   /** The CSRF token bound to a session token (sent back in `x-csrf-token` by the dashboard). */

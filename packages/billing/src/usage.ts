@@ -1,5 +1,7 @@
 // The `/usage` report: real counts from the database (and this instance's unflushed requests).
 import { compiledQuery, qualify, type Db } from '@cms/db';
+import { documentCountSql } from './document-count.ts';
+import { effectivePlan, type PlanHolder } from './effective-plan.ts';
 import { planLimits, type PlanLimits } from './plans.ts';
 import { currentPeriod, type UsageMeter } from './usage-meter.ts';
 
@@ -14,18 +16,15 @@ export interface UsageReport {
 export async function usageReport(
   db: Db,
   meter: UsageMeter,
-  project: { id: number; schemaName: string; plan: string },
+  project: PlanHolder & { id: number; schemaName: string },
   contentTables: string[],
 ): Promise<UsageReport> {
   const { period, monthStart } = currentPeriod();
-  const documentsSql = contentTables.length
-    ? contentTables.map((t) => `(SELECT count(DISTINCT document_id) FROM ${qualify(project.schemaName, t)})`).join(' + ')
-    : '0';
   const row = (await db.one(compiledQuery({
     text: `SELECT
       COALESCE((SELECT requests FROM platform.usage_counters WHERE project_id = $1 AND period = $2::date), 0) AS requests,
       COALESCE((SELECT round(sum(size) * 1000) FROM ${qualify(project.schemaName, 'files')}), 0) AS "storageBytes",
-      ${documentsSql} AS documents`,
+      ${documentCountSql(project.schemaName, contentTables)} AS documents`,
     values: [project.id, monthStart],
   }))) as { requests: number | string; storageBytes: number | string; documents: number | string };
   return {
@@ -33,6 +32,6 @@ export async function usageReport(
     requests: Number(row.requests) + meter.unflushed(project.id),
     storageBytes: Number(row.storageBytes),
     documents: Number(row.documents),
-    limits: planLimits(project.plan),
+    limits: planLimits(effectivePlan(project)),
   };
 }

@@ -29,6 +29,19 @@ export interface MediaConfig {
   storageQuotaBytes?: number;
 }
 
+/** Billing with Stripe (on when STRIPE_SECRET_KEY is set). */
+export interface StripeConfig {
+  secretKey: string;
+  /** STRIPE_WEBHOOK_SECRET: the signing secret (`whsec_…`) of the webhook endpoint `/v1/billing/webhook`. */
+  webhookSecret: string;
+  /** STRIPE_API_BASE (`http://127.0.0.1:12111`): another address for Stripe's API (a local fake); unset → Stripe itself. */
+  api?: { protocol: 'http' | 'https'; host: string; port: number };
+  /** STRIPE_PRICE_PRO, STRIPE_PRICE_ENTERPRISE: the price of each paid plan; a plan without one cannot be bought. */
+  prices: { pro?: string; enterprise?: string };
+  /** BILLING_GRACE_DAYS (default 7): how long a project whose payment failed keeps its paid plan, ms. */
+  gracePeriodMs: number;
+}
+
 export interface RateLimitsConfig {
   /** PLAN_LIMITS: enforce each plan's requests per second and per month on project APIs (default: on when billing is configured). */
   plans: boolean;
@@ -54,7 +67,8 @@ export interface Config {
   readonly media: MediaConfig;
   /** Outgoing e-mail (end users' password resets and confirmations); unset → written to the log. */
   readonly email: { smtpUrl?: string; from: string };
-  readonly stripe?: { secretKey: string; webhookSecret?: string; apiBase?: string };
+  /** Unset → billing is off: its routes answer 501 and every project keeps the plan it has. */
+  readonly stripe?: StripeConfig;
   readonly limits: RateLimitsConfig;
   /** DASHBOARD_ORIGINS: origins (besides the gateway's own) whose pages may call the management API. */
   readonly dashboardOrigins: readonly string[];
@@ -140,6 +154,41 @@ function originsOf(env: Env, key: string): string[] {
   return origins;
 }
 
+/** STRIPE_API_BASE as the `stripe` library's host/port/protocol options. */
+function stripeApiOf(env: Env): StripeConfig['api'] {
+  const raw = str(env, 'STRIPE_API_BASE');
+  if (raw === undefined) return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`STRIPE_API_BASE is not a URL: "${raw}"`);
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.pathname !== '/' || url.search || url.username) {
+    throw new ConfigError(`STRIPE_API_BASE must be scheme://host[:port] (http or https), got "${raw}"`);
+  }
+  const protocol = url.protocol === 'https:' ? 'https' : 'http';
+  return { protocol, host: url.hostname, port: url.port ? Number(url.port) : protocol === 'https' ? 443 : 80 };
+}
+
+function stripeOf(env: Env): StripeConfig | undefined {
+  const secretKey = str(env, 'STRIPE_SECRET_KEY');
+  if (secretKey === undefined) return undefined;
+  // Without the webhook secret no payment would ever change a plan: refuse to start half-configured.
+  const webhookSecret = str(env, 'STRIPE_WEBHOOK_SECRET');
+  if (webhookSecret === undefined) throw new ConfigError('STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set');
+  const prices = { pro: str(env, 'STRIPE_PRICE_PRO'), enterprise: str(env, 'STRIPE_PRICE_ENTERPRISE') };
+  // A subscription's plan is the plan whose price it carries: one price cannot name two plans.
+  if (prices.pro !== undefined && prices.pro === prices.enterprise) throw new ConfigError('STRIPE_PRICE_PRO and STRIPE_PRICE_ENTERPRISE must differ');
+  return {
+    secretKey,
+    webhookSecret,
+    api: stripeApiOf(env),
+    prices,
+    gracePeriodMs: int(env, 'BILLING_GRACE_DAYS', 7, 0, 365) * 24 * 60 * 60 * 1000,
+  };
+}
+
 function trustProxyOf(env: Env): boolean | number | string[] {
   const raw = str(env, 'TRUST_PROXY');
   if (raw === undefined) return false;
@@ -152,7 +201,7 @@ export function loadConfig(env: Env = process.env): Config {
   const databaseUrl = str(env, 'DATABASE_URL');
   const dataDir = resolve(str(env, 'DATA_DIR') ?? '.data');
   const bucket = str(env, 'S3_BUCKET');
-  const stripeKey = str(env, 'STRIPE_SECRET_KEY');
+  const stripe = stripeOf(env);
   const baseDomain = (str(env, 'BASE_DOMAIN') ?? 'localhost').toLowerCase();
   if (!/^[a-z0-9.-]+$/.test(baseDomain)) throw new ConfigError(`BASE_DOMAIN is not a host name: "${baseDomain}"`);
   // Both auth limits count over the same window.
@@ -185,11 +234,9 @@ export function loadConfig(env: Env = process.env): Config {
       storageQuotaBytes: str(env, 'MEDIA_STORAGE_QUOTA_BYTES') ? int(env, 'MEDIA_STORAGE_QUOTA_BYTES', 0, 0) : undefined,
     },
     email: { smtpUrl: str(env, 'SMTP_URL'), from: str(env, 'EMAIL_FROM') ?? 'no-reply@localhost' },
-    stripe: stripeKey
-      ? { secretKey: stripeKey, webhookSecret: str(env, 'STRIPE_WEBHOOK_SECRET'), apiBase: str(env, 'STRIPE_API_BASE') }
-      : undefined,
+    stripe,
     limits: {
-      plans: bool(env, 'PLAN_LIMITS', stripeKey !== undefined),
+      plans: bool(env, 'PLAN_LIMITS', stripe !== undefined),
       authAttempts: { max: int(env, 'AUTH_RATE_LIMIT_MAX', 10, 1), windowMs: authWindowMs },
       authPerIp: { max: int(env, 'AUTH_IP_RATE_LIMIT_MAX', 300, 1), windowMs: authWindowMs },
     },

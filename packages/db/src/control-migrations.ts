@@ -1,4 +1,5 @@
-// The control schema: accounts, projects, versioned models, locales, roles, tokens, usage.
+// The control schema: accounts, projects, versioned models, locales, roles, tokens, usage,
+// project members and invitations, account e-mail tokens, billing.
 // Forward-only: append new migrations, never edit applied ones.
 import type { Migration } from './migrate.ts';
 
@@ -94,6 +95,105 @@ export const controlMigrations: Migration[] = [
         expires_at timestamptz NOT NULL
       )`,
       `CREATE INDEX sessions_account_idx ON platform.sessions (account_id)`,
+    ],
+  },
+  {
+    id: '0003_project_members',
+    statements: [
+      // Who may manage a project, and how: owners (everything), editors (all but deleting the
+      // project, its team and billing), viewers (read only).
+      `CREATE TABLE platform.project_members (
+        project_id bigint NOT NULL REFERENCES platform.projects(id) ON DELETE CASCADE,
+        account_id bigint NOT NULL REFERENCES platform.accounts(id) ON DELETE CASCADE,
+        role text NOT NULL CHECK (role IN ('owner', 'editor', 'viewer')),
+        created_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (project_id, account_id)
+      )`,
+      `CREATE INDEX project_members_account_idx ON platform.project_members (account_id)`,
+      // Every existing project's creator is its owner.
+      `INSERT INTO platform.project_members (project_id, account_id, role, created_at)
+        SELECT id, account_id, 'owner', created_at FROM platform.projects`,
+      // projects.account_id is now the project's primary owner (kept pointing at one of its
+      // owners); deleting an account must hand its shared projects over first, never cascade a
+      // project row away with its schema left behind.
+      `ALTER TABLE platform.projects DROP CONSTRAINT projects_account_id_fkey`,
+      `ALTER TABLE platform.projects ADD CONSTRAINT projects_account_id_fkey
+        FOREIGN KEY (account_id) REFERENCES platform.accounts(id) ON DELETE RESTRICT`,
+      // Invitations by e-mail: the link's token is random and only its keyed hash is stored.
+      `CREATE TABLE platform.project_invitations (
+        id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        project_id bigint NOT NULL REFERENCES platform.projects(id) ON DELETE CASCADE,
+        email text NOT NULL,
+        role text NOT NULL CHECK (role IN ('owner', 'editor', 'viewer')),
+        token_hash text NOT NULL UNIQUE,
+        invited_by bigint REFERENCES platform.accounts(id) ON DELETE SET NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        expires_at timestamptz NOT NULL,
+        accepted_at timestamptz
+      )`,
+      `CREATE INDEX project_invitations_project_idx ON platform.project_invitations (project_id)`,
+    ],
+  },
+  {
+    id: '0004_account_email',
+    statements: [
+      `ALTER TABLE platform.accounts ADD COLUMN email_verified_at timestamptz`,
+      // Single-use links mailed to an account (e-mail verification, password reset): random
+      // tokens of which only the keyed hash is stored.
+      `CREATE TABLE platform.account_tokens (
+        id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        account_id bigint NOT NULL REFERENCES platform.accounts(id) ON DELETE CASCADE,
+        purpose text NOT NULL CHECK (purpose IN ('verify-email', 'reset-password')),
+        token_hash text NOT NULL UNIQUE,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        expires_at timestamptz NOT NULL,
+        used_at timestamptz
+      )`,
+      `CREATE INDEX account_tokens_account_idx ON platform.account_tokens (account_id)`,
+    ],
+  },
+  {
+    id: '0005_billing',
+    statements: [
+      // A project whose payment failed keeps `plan` until this moment, then is on `free` (decided
+      // when the plan is read, so nothing has to run at that moment).
+      `ALTER TABLE platform.projects ADD COLUMN plan_grace_until timestamptz`,
+      // One Stripe customer per account, reused by every checkout it starts.
+      `CREATE TABLE platform.billing_customers (
+        account_id bigint PRIMARY KEY REFERENCES platform.accounts(id) ON DELETE CASCADE,
+        customer_id text NOT NULL UNIQUE,
+        created_at timestamptz NOT NULL DEFAULT now()
+      )`,
+      // Every Stripe subscription paying for a project, as last fetched from Stripe. `event_at`
+      // is the `created` time of the newest event applied: older events are ignored.
+      `CREATE TABLE platform.subscriptions (
+        id text PRIMARY KEY,
+        project_id bigint NOT NULL REFERENCES platform.projects(id) ON DELETE CASCADE,
+        account_id bigint REFERENCES platform.accounts(id) ON DELETE SET NULL,
+        customer_id text NOT NULL,
+        plan text NOT NULL,
+        status text NOT NULL,
+        current_period_end timestamptz,
+        cancel_at_period_end boolean NOT NULL DEFAULT false,
+        grace_until timestamptz,
+        event_at timestamptz NOT NULL,
+        updated_at timestamptz NOT NULL DEFAULT now()
+      )`,
+      `CREATE INDEX subscriptions_project_idx ON platform.subscriptions (project_id)`,
+      // Webhook events applied, by Stripe's event id: inserted in the transaction that applies
+      // the event, so a second delivery (even concurrent, to another instance) changes nothing.
+      `CREATE TABLE platform.stripe_events (
+        id text PRIMARY KEY,
+        type text NOT NULL,
+        received_at timestamptz NOT NULL DEFAULT now()
+      )`,
+      // An upper bound of each project's document count, raised by every create in its own
+      // transaction (see @cms/billing document-quota.ts); counted again when it passes the limit.
+      `CREATE TABLE platform.document_quota (
+        project_id bigint PRIMARY KEY REFERENCES platform.projects(id) ON DELETE CASCADE,
+        model_version integer NOT NULL,
+        at_most bigint NOT NULL
+      )`,
     ],
   },
 ];

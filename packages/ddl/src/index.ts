@@ -16,6 +16,7 @@ export { createModelStatements } from './compile-tables.ts';
 export { planMigration, type PlanOptions } from './plan-migration.ts';
 export { applyMigration, type ApplyMigrationContext } from './apply-migration.ts';
 export type { MigrationPlan, MigrationStep, MigrationOp, AttributeKind, ComponentStorage } from './migration-steps.ts';
+export { isDestructive } from './migration-steps.ts';
 export {
   copyVersionRows, copyAttributeChildren, deleteVersionRows, deleteComponentRows, componentTreeOf,
   type CopyVersionRowsOptions, type IdPair, type ComponentTree,

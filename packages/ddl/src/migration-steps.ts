@@ -48,3 +48,12 @@ export interface MigrationPlan {
   renamedFrom: Record<string, Record<string, string>>;
   steps: MigrationStep[];
 }
+
+// Steps that delete stored data when applied. Every other lossy change (narrowing a type, a
+// relation or a component, adding a unique constraint) is refused while data would be lost.
+const DESTRUCTIVE: ReadonlySet<MigrationOp> = new Set<MigrationOp>(['dropContentType', 'dropComponent', 'dropAttribute', 'replaceAttribute']);
+
+/** Whether applying the step deletes data (what a model editor asks to confirm). */
+export function isDestructive(step: MigrationStep): boolean {
+  return DESTRUCTIVE.has(step.op);
+}

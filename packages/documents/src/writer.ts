@@ -29,6 +29,11 @@ export interface DocumentStore {
   physical: PhysicalModel;
   defaultLocale: string;
   hashPassword(plain: string): Promise<string>;
+  /**
+   * Runs last in the transaction of every write that creates a document (not a new locale or
+   * version of one); throwing refuses the write. The plan's document limit (@cms/billing).
+   */
+  admitDocument?(tx: Db): Promise<void>;
 }
 
 export interface WriteRequest {
@@ -155,6 +160,8 @@ async function createIn(ctx: WriteContext, store: DocumentStore, ref: TypeRef, r
   const id = await insertVersion(ctx, ref, documentId, row);
   await writeRowChildren(ctx, req.uid, id, row, { documentId, locale: ref.locale }, true);
   if (ref.ct.draftAndPublish && ref.publishing) await publishDraft(ctx, ref, documentId, id, row);
+  // Last: the document limit's check holds a per-project lock until the commit.
+  await store.admitDocument?.(ctx.tx);
   return { documentId, locale: ref.locale, status: ref.publishing ? 'published' : 'draft' };
 }
 

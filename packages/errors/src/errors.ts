@@ -115,12 +115,23 @@ export class UriTooLongError extends AppError {
   }
 }
 
+/** A quota as the `RateLimit-Limit` / `-Remaining` / `-Reset` headers state it (IETF httpapi draft). */
+export interface RateLimitQuota {
+  limit: number;
+  remaining: number;
+  /** Seconds until the quota starts again. */
+  resetSeconds: number;
+}
+
 export class RateLimitError extends AppError {
   override name = 'RateLimitError';
   readonly retryAfterSeconds: number;
-  constructor(retryAfterSeconds: number, message = 'Too many requests, please try again later.') {
+  /** The quota that was used up, sent as RateLimit-* headers with the 429. */
+  readonly quota?: RateLimitQuota;
+  constructor(retryAfterSeconds: number, message = 'Too many requests, please try again later.', quota?: RateLimitQuota) {
     super(message, 429);
     this.retryAfterSeconds = retryAfterSeconds;
+    this.quota = quota;
   }
 }
 
@@ -150,6 +161,22 @@ export class HttpVersionNotSupportedError extends AppError {
   override name = 'HTTPVersionNotSupportedError';
   constructor(message = 'HTTP Version Not Supported') {
     super(message, 505);
+  }
+}
+
+/** A feature this deployment does not provide (billing without Stripe configured). */
+export class NotImplementedError extends AppError {
+  override name = 'NotImplementedError';
+  constructor(message = 'Not Implemented') {
+    super(message, 501);
+  }
+}
+
+/** A service the platform depends on (Stripe) failed or refused a request it had to make. */
+export class BadGatewayError extends AppError {
+  override name = 'BadGatewayError';
+  constructor(message = 'Bad Gateway') {
+    super(message, 502);
   }
 }
 

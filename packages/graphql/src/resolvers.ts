@@ -34,6 +34,8 @@ export interface GraphqlContext {
   access: { key: string; can(uid: string, action: string): boolean; readonly user?: { readonly userId: string } };
   limits: GraphqlLimits;
   hashPassword(password: string): Promise<string>;
+  /** The plan's document limit, checked by every create (see @cms/documents `DocumentStore`). */
+  admitDocument?(tx: Db): Promise<void>;
   /** The project's media library, for the upload mutations. */
   files: UploadFiles;
   /** The project's end users, for `me`, the auth mutations and user writes. */
@@ -123,6 +125,7 @@ export function createRootResolvers(model: Model, names: () => SchemaNames): Roo
 
   const storeOf = (ctx: GraphqlContext): DocumentStore => ({
     pool: ctx.db, schema: ctx.schemaName, model: ctx.model, physical: ctx.physical, defaultLocale: ctx.defaultLocale, hashPassword: ctx.hashPassword,
+    admitDocument: ctx.admitDocument,
   });
 
   /** The written version, shaped by the mutation's selection. */

@@ -11,4 +11,4 @@ export { MimeMismatchError } from './mime.ts';
 export { FORMAT_NAMES, isResizableImage } from './image-formats.ts';
 export { createMediaRuntime, bullPrefix, type MediaRuntime } from './runtime.ts';
 export { parseFileInfo, parseFileInfos, parseFileInfoText } from './file-info.ts';
-export { assertWithinQuota, storageQuotaError } from './quota.ts';
+export { assertWithinQuota, storageQuotaError, type StorageQuota } from './quota.ts';

@@ -14,7 +14,7 @@ import {
 import { formatFileName, FORMAT_NAMES, isResizableImage, makeImageFormats } from './image-formats.ts';
 import type { ImageJob, ImageJobProcessor, JobHandle, MediaJobQueue } from './jobs.ts';
 import { sniffMime } from './mime.ts';
-import { assertWithinQuota } from './quota.ts';
+import { assertWithinQuota, type StorageQuota } from './quota.ts';
 import type { MediaStorage } from './storage.ts';
 
 export interface MediaLibraryOptions {
@@ -110,14 +110,14 @@ export class MediaLibrary {
    */
   async create(
     pool: DatabasePool, project: ProjectFiles, uploads: readonly StoredUpload[], infos: readonly FileInfo[],
-    link?: (tx: Db, fileIds: string[]) => Promise<void>, quotaBytes?: number,
+    link?: (tx: Db, fileIds: string[]) => Promise<void>, quota?: StorageQuota,
   ): Promise<string[]> {
     let rows: FileRow[];
     try {
       rows = await pool.transaction(async (tx) => {
-        if (quotaBytes !== undefined) {
+        if (quota !== undefined) {
           const adding = uploads.reduce((sum, u) => sum + u.bytes, 0);
-          assertWithinQuota(await storedBytes(tx, project.schema, true), adding, quotaBytes);
+          assertWithinQuota(await storedBytes(tx, project.schema, true), adding, quota);
         }
         const inserted: FileRow[] = [];
         for (const [i, upload] of uploads.entries()) {

@@ -3,8 +3,9 @@ export { createBus, LocalBus, RedisBus, type Bus, type BusHandler } from './bus.
 export { ProjectRegistry, INVALIDATION_CHANNEL, type Invalidation, type LocaleRecord, type RolePermissions, type TenantEntry } from './registry.ts';
 export { RuntimeCache, type ProjectRuntime } from './runtime-cache.ts';
 export { tenantSlugFromHost } from './resolve-host.ts';
-export { ModelStore, toRawModel, type ModelVersion, type PushOptions, type PushResult } from './model-store.ts';
+export { ModelStore, toRawModel, type ModelVersion, type PushOptions, type PushResult, type PlannedChange } from './model-store.ts';
 export { ProjectService, slugFromName, upgradeProjectSchemas, type CreateProjectInput, type ProjectInitializer } from './projects.ts';
+export { MemberService, parseProjectRole, INVALID_INVITATION_MESSAGE, INVITATION_LIFETIME_DAYS, LAST_OWNER_MESSAGE, type Invitation, type Member } from './members.ts';
 export { LocaleService } from './locales.ts';
 export { localeName, normaliseLocaleCode } from './locale-codes.ts';
 export { derivedDocumentId, localeDocuments, type LocaleDocument } from './locale-documents.ts';

@@ -17,6 +17,15 @@ async function lockProject(tx: Db, projectId: number, mode: 'FOR SHARE' | 'FOR N
   return Number(version);
 }
 
+/** Make `code` the project's default locale; the caller holds the project row lock. */
+async function makeDefault(tx: Db, projectId: number, code: string): Promise<void> {
+  // Two statements: a unique index allows one default, and one UPDATE touching both rows
+  // could visit the new default before the old one is cleared.
+  await tx.query(compiledQuery({ text: 'UPDATE platform.locales SET is_default = false WHERE project_id = $1 AND is_default', values: [projectId] }));
+  await tx.query(compiledQuery({ text: 'UPDATE platform.locales SET is_default = true WHERE project_id = $1 AND code = $2', values: [projectId, code] }));
+  await tx.query(compiledQuery({ text: 'UPDATE platform.projects SET default_locale = $2 WHERE id = $1', values: [projectId, code] }));
+}
+
 export class LocaleService {
   constructor(private readonly pool: DatabasePool, private readonly registry: ProjectRegistry) {}
 
@@ -39,11 +48,31 @@ export class LocaleService {
       }))) as LocaleRecord | null;
       if (!row) throw new ApplicationError(`The locale "${code}" already exists`, {}, 409);
       if (input.isDefault) {
-        // Two statements: a unique index allows one default, and one UPDATE touching both rows
-        // could visit the new default before the old one is cleared.
-        await tx.query(compiledQuery({ text: 'UPDATE platform.locales SET is_default = false WHERE project_id = $1 AND is_default', values: [project.id] }));
-        await tx.query(compiledQuery({ text: 'UPDATE platform.locales SET is_default = true WHERE project_id = $1 AND code = $2', values: [project.id, code] }));
-        await tx.query(compiledQuery({ text: 'UPDATE platform.projects SET default_locale = $2 WHERE id = $1', values: [project.id, code] }));
+        await makeDefault(tx, project.id, code);
+        row.isDefault = true;
+      }
+      return row;
+    });
+    await this.registry.invalidate({ projectId: project.id, slug: project.slug, scope: 'project' });
+    return locale;
+  }
+
+  /** Rename a locale and/or make it the default (the default is changed by choosing another). */
+  async update(project: ProjectRecord, code: string, input: { name?: string; isDefault?: boolean }): Promise<LocaleRecord> {
+    const name = input.name?.trim();
+    const errors: Array<{ path: string[]; message: string; name: 'ValidationError' }> = [];
+    if (input.name !== undefined && (!name || hasControlCharacters(name))) errors.push({ path: ['name'], message: 'name must be a non-empty text without control characters', name: 'ValidationError' });
+    if (input.isDefault === false) errors.push({ path: ['isDefault'], message: 'A project always has a default locale: make another locale the default instead', name: 'ValidationError' });
+    if (errors.length) throw ValidationError.fromFieldErrors(errors);
+    const locale = await this.pool.transaction(async (tx) => {
+      if (input.isDefault) await lockProject(tx, project.id, 'FOR NO KEY UPDATE');
+      const row = (await tx.maybeOne(compiledQuery({
+        text: `UPDATE platform.locales SET name = COALESCE($3, name) WHERE project_id = $1 AND code = $2 RETURNING ${COLUMNS}`,
+        values: [project.id, code, name ?? null],
+      }))) as LocaleRecord | null;
+      if (!row) throw new NotFoundError();
+      if (input.isDefault && !row.isDefault) {
+        await makeDefault(tx, project.id, code);
         row.isDefault = true;
       }
       return row;

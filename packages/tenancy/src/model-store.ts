@@ -2,7 +2,8 @@
 // diffs it against the current one, applies the migration in the project schema, and records
 // the new version — all in one transaction — then invalidates the project on every instance.
 import { compiledQuery, type Db } from '@cms/db';
-import { applyMigration, planMigration, type MigrationPlan } from '@cms/ddl';
+import { ApplicationError } from '@cms/errors';
+import { applyMigration, isDestructive, planMigration, type MigrationPlan } from '@cms/ddl';
 import { parseModel, type Model, type RawModel } from '@cms/schema';
 import type { DatabasePool } from 'slonik';
 import type { ProjectRecord } from './project-record.ts';
@@ -20,7 +21,22 @@ export interface PushResult extends ModelVersion {
 
 export interface PushOptions {
   renames?: Record<string, Record<string, string>>;
+  /** Refuse (409) unless the model is still at this version: an editor's stale copy never wins. */
+  expectedVersion?: number;
 }
+
+/** One step of a rehearsed push, as a model editor shows it before applying. */
+export interface PlannedChange {
+  op: string;
+  /** uid of the content type or component */
+  type: string;
+  attribute: string | null;
+  description: string;
+  /** applying it deletes stored data */
+  destructive: boolean;
+}
+
+export type ModelChange = RawModel | ((current: RawModel) => RawModel);
 
 const EMPTY: RawModel = { contentTypes: {}, components: {} };
 // Migrations may rewrite big tables; the pool's per-statement limit is meant for API queries.
@@ -61,33 +77,63 @@ export class ModelStore {
    * under the project's row lock, so concurrent partial edits never lose each other.
    * Throws ValidationError; nothing changes then.
    */
-  async push(project: ProjectRecord, change: RawModel | ((current: RawModel) => RawModel), options: PushOptions = {}): Promise<PushResult> {
+  async push(project: ProjectRecord, change: ModelChange, options: PushOptions = {}): Promise<PushResult> {
     // A whole model is validated before taking the lock; a derived one once it is computed.
     if (typeof change !== 'function') this.validate(change);
-    const result = await this.pool.transaction(async (tx) => {
-      // Serialise pushes of one project: the row lock is held until commit.
-      const locked = (await tx.maybeOne(compiledQuery({
-        text: 'SELECT model_version, default_locale, schema_name FROM platform.projects WHERE id = $1 FOR UPDATE',
-        values: [project.id],
-      }))) as { model_version: number; default_locale: string; schema_name: string } | null;
-      if (!locked) throw new Error(`project ${project.id} vanished during a schema push`);
-      const current = await this.current(project.id, tx);
-      const input = typeof change === 'function' ? change(current.raw) : change;
-      const next = this.validate(input);
-      // Compare as text: key order is meaningful (attribute order is the response order).
-      if (JSON.stringify(current.raw) === JSON.stringify(input)) return { ...current, changed: false, steps: [] };
-      const plan = planMigration(parseModel(current.raw), next, { renames: options.renames });
-      await tx.query(compiledQuery({ text: `SET LOCAL statement_timeout = '${MIGRATION_STATEMENT_TIMEOUT}'`, values: [] }));
-      await applyMigration(tx, locked.schema_name, plan, { defaultLocale: locked.default_locale });
-      const version = locked.model_version + 1;
-      await tx.query(compiledQuery({
-        text: 'INSERT INTO platform.schema_versions (project_id, version, model, migration) VALUES ($1, $2, $3::json, $4::jsonb)',
-        values: [project.id, version, JSON.stringify(input), JSON.stringify(plan.steps)],
-      }));
-      await tx.query(compiledQuery({ text: 'UPDATE platform.projects SET model_version = $2 WHERE id = $1', values: [project.id, version] }));
-      return { version, raw: input, changed: true, steps: plan.steps };
-    });
+    const result = await this.pool.transaction((tx) => this.migrate(tx, project, change, options));
     if (result.changed) await this.registry.invalidate({ projectId: project.id, slug: project.slug, scope: 'model' });
     return result;
   }
+
+  /**
+   * Run the push in a transaction that is always rolled back: the steps it would take, or the
+   * refusal it would end with (data that would be lost is only known by trying), changing nothing.
+   */
+  async rehearse(project: ProjectRecord, change: ModelChange, options: PushOptions = {}): Promise<{ changed: boolean; changes: PlannedChange[] }> {
+    if (typeof change !== 'function') this.validate(change);
+    try {
+      await this.pool.transaction(async (tx) => {
+        throw new Rehearsal(await this.migrate(tx, project, change, options));
+      });
+    } catch (error) {
+      if (!(error instanceof Rehearsal)) throw error;
+      const changes = error.result.steps.map((step) => ({
+        op: step.op, type: step.type, attribute: 'attribute' in step ? step.attribute : null, description: step.description, destructive: isDestructive(step),
+      }));
+      return { changed: error.result.changed, changes };
+    }
+    throw new Error('unreachable: a rehearsal always rolls back');
+  }
+
+  private async migrate(tx: Db, project: ProjectRecord, change: ModelChange, options: PushOptions): Promise<PushResult> {
+    // Serialise pushes of one project: the row lock is held until commit.
+    const locked = (await tx.maybeOne(compiledQuery({
+      text: 'SELECT model_version, default_locale, schema_name FROM platform.projects WHERE id = $1 FOR UPDATE',
+      values: [project.id],
+    }))) as { model_version: number; default_locale: string; schema_name: string } | null;
+    if (!locked) throw new Error(`project ${project.id} vanished during a schema push`);
+    const current = await this.current(project.id, tx);
+    if (options.expectedVersion !== undefined && options.expectedVersion !== current.version) {
+      throw new ApplicationError(`The model changed since version ${options.expectedVersion} (it is now version ${current.version}): reload it and apply again`, { version: current.version }, 409);
+    }
+    const input = typeof change === 'function' ? change(current.raw) : change;
+    const next = this.validate(input);
+    // Compare as text: key order is meaningful (attribute order is the response order).
+    if (JSON.stringify(current.raw) === JSON.stringify(input)) return { ...current, changed: false, steps: [] };
+    const plan = planMigration(parseModel(current.raw), next, { renames: options.renames });
+    await tx.query(compiledQuery({ text: `SET LOCAL statement_timeout = '${MIGRATION_STATEMENT_TIMEOUT}'`, values: [] }));
+    await applyMigration(tx, locked.schema_name, plan, { defaultLocale: locked.default_locale });
+    const version = locked.model_version + 1;
+    await tx.query(compiledQuery({
+      text: 'INSERT INTO platform.schema_versions (project_id, version, model, migration) VALUES ($1, $2, $3::json, $4::jsonb)',
+      values: [project.id, version, JSON.stringify(input), JSON.stringify(plan.steps)],
+    }));
+    await tx.query(compiledQuery({ text: 'UPDATE platform.projects SET model_version = $2 WHERE id = $1', values: [project.id, version] }));
+    return { version, raw: input, changed: true, steps: plan.steps };
+  }
+}
+
+/** Carries a rehearsed push's result out of the transaction it rolls back. */
+class Rehearsal {
+  constructor(readonly result: PushResult) {}
 }

@@ -5,7 +5,7 @@ import { baseMigrationsFor } from '@cms/ddl';
 import { ApplicationError, NotFoundError, ValidationError } from '@cms/errors';
 import type { DatabasePool } from 'slonik';
 import { localeName, normaliseLocaleCode } from './locale-codes.ts';
-import { PROJECT_COLUMNS, SLUG_PATTERN, schemaNameFor, type ProjectRecord } from './project-record.ts';
+import { PROJECT_COLUMNS, SLUG_PATTERN, schemaNameFor, type MemberProject, type ProjectRecord } from './project-record.ts';
 import type { ProjectRegistry } from './registry.ts';
 import { hasControlCharacters } from './text-checks.ts';
 
@@ -26,6 +26,10 @@ export function slugFromName(name: string): string {
   return slug;
 }
 
+/** Projects joined with the membership of the account `$1` (its role in each). */
+export const MEMBER_PROJECTS = `SELECT ${PROJECT_COLUMNS}, m.role FROM platform.projects
+  JOIN (SELECT project_id, role FROM platform.project_members WHERE account_id = $1) m ON m.project_id = projects.id`;
+
 /** Called after a project's deletion committed, for what lives outside Postgres (media objects). */
 export type ProjectFinalizer = (project: ProjectRecord) => Promise<void>;
 
@@ -37,7 +41,8 @@ export class ProjectService {
     private readonly finalizers: ProjectFinalizer[] = [],
   ) {}
 
-  async create(accountId: number, input: CreateProjectInput): Promise<ProjectRecord> {
+  /** A new project; its creator is its first owner. */
+  async create(accountId: number, input: CreateProjectInput): Promise<MemberProject> {
     const name = input.name.trim();
     if (!name || name.length > 100) {
       throw ValidationError.fromFieldErrors([{ path: ['name'], message: 'name must be between 1 and 100 characters', name: 'ValidationError' }]);
@@ -61,7 +66,7 @@ export class ProjectService {
     throw new ApplicationError('Could not find a free slug; please choose one', {}, 409);
   }
 
-  private async tryCreate(accountId: number, name: string, slug: string, defaultLocale: string): Promise<ProjectRecord | null> {
+  private async tryCreate(accountId: number, name: string, slug: string, defaultLocale: string): Promise<MemberProject | null> {
     return this.pool.transaction(async (tx) => {
       const inserted = (await tx.maybeOne(compiledQuery({
         text: `INSERT INTO platform.projects (account_id, slug, name, default_locale, schema_name)
@@ -75,6 +80,10 @@ export class ProjectService {
         text: `UPDATE platform.projects SET schema_name = $2, base_version = $3 WHERE id = $1 RETURNING ${PROJECT_COLUMNS}`,
         values: [inserted.id, schema, base.length],
       }))) as unknown as ProjectRecord;
+      await tx.query(compiledQuery({
+        text: "INSERT INTO platform.project_members (project_id, account_id, role) VALUES ($1, $2, 'owner')",
+        values: [project.id, accountId],
+      }));
       await tx.query(compiledQuery({ text: `CREATE SCHEMA ${quoteIdent(schema)}`, values: [] }));
       await runMigrationsIn(tx, schema, base);
       await tx.query(compiledQuery({
@@ -82,26 +91,29 @@ export class ProjectService {
         values: [project.id, defaultLocale, localeName(defaultLocale)],
       }));
       for (const init of this.initializers) await init(tx, project);
-      return project;
+      return { ...project, role: 'owner' as const };
     });
   }
 
-  async listForAccount(accountId: number): Promise<ProjectRecord[]> {
-    return (await this.pool.any(compiledQuery({ text: `SELECT ${PROJECT_COLUMNS} FROM platform.projects WHERE account_id = $1 ORDER BY id`, values: [accountId] }))) as unknown as ProjectRecord[];
+  /** The projects the account is a member of (any role), with its role in each. */
+  async listForAccount(accountId: number): Promise<MemberProject[]> {
+    return (await this.pool.any(compiledQuery({ text: `${MEMBER_PROJECTS} ORDER BY id`, values: [accountId] }))) as unknown as MemberProject[];
   }
 
-  /** The account's project by slug; 404 for unknown slugs and for other accounts' projects alike. */
-  async getForAccount(accountId: number, slug: string): Promise<ProjectRecord> {
+  /**
+   * A project the account is a member of, by slug, with its role; 404 for unknown slugs and for
+   * projects the account is no member of alike (no existence leak).
+   */
+  async getForAccount(accountId: number, slug: string): Promise<MemberProject> {
     const row = slug.length <= 40
-      ? await this.pool.maybeOne(compiledQuery({ text: `SELECT ${PROJECT_COLUMNS} FROM platform.projects WHERE slug = $1 AND account_id = $2`, values: [slug, accountId] }))
+      ? await this.pool.maybeOne(compiledQuery({ text: `${MEMBER_PROJECTS} WHERE slug = $2`, values: [accountId, slug] }))
       : null;
     if (!row) throw new NotFoundError();
-    return row as unknown as ProjectRecord;
+    return row as unknown as MemberProject;
   }
 
-  /** Replace one section of the project's settings (e.g. `graphql`); every instance sees it within the invalidation. */
   /** A new display name (the slug, and so every URL, stays). */
-  async rename(project: ProjectRecord, name: string): Promise<ProjectRecord> {
+  async rename<P extends ProjectRecord>(project: P, name: string): Promise<P> {
     const trimmed = name.trim();
     if (trimmed === '' || trimmed.length > 100) {
       throw ValidationError.fromFieldErrors([{ path: ['name'], message: 'name must be 1 to 100 characters', name: 'ValidationError', value: name.slice(0, 100) }]);
@@ -111,6 +123,7 @@ export class ProjectService {
     return { ...project, name: trimmed };
   }
 
+  /** Replace one section of the project's settings (e.g. `graphql`); every instance sees it within the invalidation. */
   async updateSettings(project: ProjectRecord, section: string, value: unknown): Promise<void> {
     await this.pool.query(compiledQuery({
       text: 'UPDATE platform.projects SET settings = jsonb_set(settings, ARRAY[$2::text], $3::jsonb) WHERE id = $1',

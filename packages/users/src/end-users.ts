@@ -7,7 +7,7 @@ import { ApplicationError, ValidationError } from '@cms/errors';
 import { LRUCache } from 'lru-cache';
 import { emailOf, FieldChecks, objectBody, onlyKeys, userFields } from './body-checks.ts';
 import { UserTokens } from './jwt.ts';
-import type { Mailer } from './mailer.ts';
+import type { Mailer } from '@cms/mail';
 import type { UsersSettings } from './settings.ts';
 import {
   deleteUser, identityTaken, insertUser, reassignRole, updateUser, userByEmail, userById, userByIdentifier, userByToken,

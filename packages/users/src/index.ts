@@ -3,5 +3,4 @@ export { EndUsers, type AuthResult, type EndUser, type UsersProject } from './en
 export { UserTokens, looksLikeJwt } from './jwt.ts';
 export { DEFAULT_USERS_SETTINGS, parseUsersSettings, usersSettingsOf, type UsersSettings } from './settings.ts';
 export { USER_PASSWORD_MIN } from './body-checks.ts';
-export { createMailer, LogMailer, SmtpMailer, type Mail, type Mailer } from './mailer.ts';
 export { rolesOfUsers, type UserRole } from './user-roles.ts';

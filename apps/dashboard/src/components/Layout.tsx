@@ -1,9 +1,37 @@
-// The signed-in frame: header with the product name, projects and the account menu.
-import { AppShell, Anchor, Button, Group, Menu, Text } from '@mantine/core';
+// The signed-in frame: header with the product name, projects and the account menu; a banner
+// while the account's e-mail address is not verified.
+import { Alert, AppShell, Anchor, Button, Group, Menu, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
 import { Link, Outlet, useNavigate } from 'react-router';
 import { api } from '../api.ts';
 import { useAccount, useResetSession } from '../session.ts';
+
+/** "Verify your e-mail address", with a new link on request (the API allows one a minute). */
+function VerifyEmailBanner({ email }: { email: string }) {
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState('');
+  async function send() {
+    setBusy(true);
+    try {
+      await api('POST', '/v1/auth/verify-email/send');
+      setResult(`We sent a new link to ${email}.`);
+    } catch (err) {
+      setResult(err instanceof Error ? err.message : 'Could not send the link');
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Alert color="yellow" role="region" aria-label="Verify your e-mail address" p="xs" mb="md">
+      <Group gap="xs" wrap="wrap">
+        <Text size="sm"><b>Verify your e-mail address:</b> open the link we sent to {email}.</Text>
+        <Button size="compact-sm" variant="default" loading={busy} onClick={send}>Send the link again</Button>
+        <Text size="sm" role="status" data-testid="verify-email-result">{result}</Text>
+      </Group>
+    </Alert>
+  );
+}
 
 export function Layout() {
   const me = useAccount();
@@ -42,6 +70,7 @@ export function Layout() {
         </Group>
       </AppShell.Header>
       <AppShell.Main>
+        {me.data && !me.data.emailVerified && <VerifyEmailBanner email={me.data.email} />}
         <Outlet />
         <Text component="footer" c="dimmed" size="xs" ta="center" mt="xl">Strapi v5-compatible content APIs</Text>
       </AppShell.Main>

@@ -1,14 +1,18 @@
-// Frame of a project's pages: breadcrumb, name and the project's navigation.
+// Frame of a project's pages: breadcrumb, name and the project's navigation; viewers are told
+// that they can only look.
 import { Anchor, Breadcrumbs, Group, Stack, Text, Title } from '@mantine/core';
 import { Link, NavLink, Outlet, useParams } from 'react-router';
 import { useProject } from '../project.ts';
 import { PageError, PageLoader } from './PageState.tsx';
+import { ViewOnlyNote } from './ViewOnly.tsx';
 
 const SECTIONS = [
   { to: '', label: 'Overview', end: true },
+  { to: 'model', label: 'Content-type builder' },
   { to: 'api-tokens', label: 'API tokens' },
   { to: 'roles', label: 'Roles & permissions' },
   { to: 'locales', label: 'Locales' },
+  { to: 'team', label: 'Team' },
   { to: 'settings', label: 'Settings' },
 ];
 
@@ -34,6 +38,7 @@ export function ProjectLayout() {
           </Anchor>
         ))}
       </Group>
+      {project.data.role === 'viewer' && <ViewOnlyNote />}
       <Outlet />
     </Stack>
   );

@@ -1,4 +1,4 @@
-// The account: change password, active sessions, log out everywhere.
+// The account: change password, active sessions, log out everywhere, delete the account.
 import { Alert, Badge, Button, Card, Group, PasswordInput, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
@@ -6,6 +6,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError, api, type SessionInfo } from '../api.ts';
+import { ConfirmModal } from '../components/ConfirmModal.tsx';
 import { PageError, PageLoader } from '../components/PageState.tsx';
 import { useAccount, useResetSession } from '../session.ts';
 
@@ -100,14 +101,61 @@ function Sessions() {
   );
 }
 
+/** The danger zone: the password, then the e-mail address typed in a confirmation. */
+function DeleteAccount({ email }: { email: string }) {
+  const [opened, setOpened] = useState(false);
+  const reset = useResetSession();
+  const navigate = useNavigate();
+  const form = useForm({ initialValues: { password: '' }, validate: { password: (v) => (v ? null : 'Enter your password') } });
+  const ask = form.onSubmit(() => setOpened(true));
+  async function remove() {
+    try {
+      await api('DELETE', '/v1/auth/account', { password: form.getValues().password });
+    } catch (err) {
+      const fields = err instanceof ApiError ? err.fieldErrors() : {};
+      // A wrong password is shown next to its field (the dialog closes).
+      if (fields.password) {
+        form.setErrors({ password: fields.password });
+        return;
+      }
+      throw err;
+    }
+    await reset(null);
+    navigate('/', { replace: true });
+    notifications.show({ color: 'teal', title: 'Account deleted', message: `${email} and the projects only it owned are deleted.` });
+  }
+  return (
+    <Card withBorder style={{ borderColor: 'var(--mantine-color-red-8)' }}>
+      <Title order={2} size="h4" mb="sm">Delete account</Title>
+      <Text size="sm" mb="sm">
+        Deletes your account and logs it out everywhere. Projects where you are the only owner are deleted with all their content,
+        media, API tokens and end users; projects with another owner stay with them. This cannot be undone.
+      </Text>
+      <form onSubmit={ask} noValidate aria-label="Delete account">
+        <Stack maw={400}>
+          <PasswordInput label="Your password" autoComplete="current-password" {...form.getInputProps('password')} />
+          <Button type="submit" color="red" w="fit-content">Delete account</Button>
+        </Stack>
+      </form>
+      <ConfirmModal opened={opened} onClose={() => setOpened(false)} title="Delete account" confirmLabel="Delete my account" typed={email} onConfirm={remove}>
+        Your account {email}, and every project where you are the only owner, will be deleted for good.
+      </ConfirmModal>
+    </Card>
+  );
+}
+
 export function AccountPage() {
   const me = useAccount();
   return (
     <Stack>
       <Title order={1}>Account</Title>
-      <Text>Signed in as <b>{me.data?.email}</b></Text>
+      <Text>
+        Signed in as <b>{me.data?.email}</b>
+        {me.data?.emailVerified && <Badge ml="xs" variant="light">Verified</Badge>}
+      </Text>
       <ChangePassword />
       <Sessions />
+      {me.data && <DeleteAccount email={me.data.email} />}
     </Stack>
   );
 }

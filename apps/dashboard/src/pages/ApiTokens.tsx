@@ -11,7 +11,7 @@ import { ApiError, api, type ApiTokenInfo } from '../api.ts';
 import { ConfirmModal } from '../components/ConfirmModal.tsx';
 import { PageError, PageLoader } from '../components/PageState.tsx';
 import { PermissionMatrix, type PermissionMap } from '../components/PermissionMatrix.tsx';
-import { projectKey, useApiTokens, useSchema } from '../project.ts';
+import { projectKey, useApiTokens, useProjectRole, useSchema } from '../project.ts';
 
 const TYPES = [
   { value: 'read-only', label: 'Read-only (find and findOne on everything)' },
@@ -98,6 +98,7 @@ function NewKeyModal({ token, onClose }: { token: { key: string; name: string } 
 export function ApiTokensPage() {
   const { slug = '' } = useParams();
   const client = useQueryClient();
+  const { canEdit } = useProjectRole(slug);
   const tokens = useApiTokens(slug);
   // The list has no last use; each token's detail has it.
   const details = useQueries({
@@ -118,7 +119,7 @@ export function ApiTokensPage() {
     <Stack>
       <Group justify="space-between">
         <Title order={2}>API tokens</Title>
-        <Button onClick={open}>Create API token</Button>
+        <Button onClick={open} disabled={!canEdit}>Create API token</Button>
       </Group>
       <Text size="sm" c="dimmed">Content API clients send a token as <Code>Authorization: Bearer &lt;token&gt;</Code>.</Text>
       {tokens.isPending && <PageLoader label="Loading tokens…" />}
@@ -138,7 +139,9 @@ export function ApiTokensPage() {
                   <Table.Td>{when(t.createdAt, '')}</Table.Td>
                   <Table.Td>{when(t.expiresAt, 'Never')}</Table.Td>
                   <Table.Td>{details[i]?.data ? when(details[i]!.data!.lastUsedAt, 'Never') : '…'}</Table.Td>
-                  <Table.Td><Button size="xs" color="red" variant="light" onClick={() => setRevoking(t)} aria-label={`Revoke ${t.name}`}>Revoke</Button></Table.Td>
+                  <Table.Td>
+                    <Button size="xs" color="red" variant="light" disabled={!canEdit} onClick={() => setRevoking(t)} aria-label={`Revoke ${t.name}`}>Revoke</Button>
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -1,5 +1,6 @@
 // Sign-up and login: labelled fields, the password rule shown up front, the API's field errors
-// next to their field and any other error above the form.
+// next to their field and any other error above the form. Both return to the page the visitor
+// came from (`state.from`, e.g. an invitation link), also when going from one to the other.
 import { Alert, Anchor, Button, Container, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
@@ -7,7 +8,19 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { ApiError, api, type Account } from '../api.ts';
 import { useResetSession } from '../session.ts';
 
-const PASSWORD_MIN = 8;
+export const PASSWORD_MIN = 8;
+
+/** Where to go after signing in: `state.from` when it is a path of this app. */
+export function returnPath(state: unknown): string | null {
+  const from = (state as { from?: unknown } | null)?.from;
+  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? from : null;
+}
+
+/** Said above the form when the visitor came from an invitation link. */
+function InvitationHint({ from }: { from: string | null }) {
+  if (!from?.startsWith('/invitations/accept')) return null;
+  return <Alert color="indigo" role="note" aria-label="Invitation" mt="lg">Log in or sign up to accept your invitation: you come back to it afterwards.</Alert>;
+}
 
 function useSessionForm(path: '/v1/auth/login' | '/v1/auth/signup', withName: boolean) {
   const reset = useResetSession();
@@ -28,8 +41,7 @@ function useSessionForm(path: '/v1/auth/login' | '/v1/auth/signup', withName: bo
       const body = withName ? { email: values.email, password: values.password, ...(values.name ? { name: values.name } : {}) } : { email: values.email, password: values.password };
       const { account } = await api<{ account: Account }>('POST', path, body);
       await reset(account);
-      const from = (location.state as { from?: string } | null)?.from;
-      navigate(from && from.startsWith('/') ? from : '/projects', { replace: true });
+      navigate(returnPath(location.state) ?? '/projects', { replace: true });
     } catch (err) {
       const fields = err instanceof ApiError ? err.fieldErrors() : {};
       if (Object.keys(fields).length) form.setErrors(fields);
@@ -41,18 +53,21 @@ function useSessionForm(path: '/v1/auth/login' | '/v1/auth/signup', withName: bo
 
 export function LoginPage() {
   const { form, submit, formError } = useSessionForm('/v1/auth/login', false);
+  const { state } = useLocation();
   return (
     <Container size={420} py={60} component="main">
       <Title order={1} ta="center">Log in</Title>
       <Text c="dimmed" size="sm" ta="center" mt={5}>
-        No account yet? <Anchor component={Link} to="/signup">Sign up</Anchor>
+        No account yet? <Anchor component={Link} to="/signup" state={state}>Sign up</Anchor>
       </Text>
+      <InvitationHint from={returnPath(state)} />
       <Paper withBorder shadow="sm" p="lg" mt="lg">
         <form onSubmit={submit} noValidate aria-label="Log in">
           <Stack>
             {formError && <Alert color="red" role="alert">{formError}</Alert>}
             <TextInput label="E-mail" type="email" autoComplete="email" required key={form.key('email')} {...form.getInputProps('email')} />
             <PasswordInput label="Password" autoComplete="current-password" required key={form.key('password')} {...form.getInputProps('password')} />
+            <Anchor component={Link} to="/forgot-password" size="sm" w="fit-content">Forgot your password?</Anchor>
             <Button type="submit" loading={form.submitting}>Log in</Button>
           </Stack>
         </form>
@@ -63,12 +78,14 @@ export function LoginPage() {
 
 export function SignupPage() {
   const { form, submit, formError } = useSessionForm('/v1/auth/signup', true);
+  const { state } = useLocation();
   return (
     <Container size={420} py={60} component="main">
       <Title order={1} ta="center">Create your account</Title>
       <Text c="dimmed" size="sm" ta="center" mt={5}>
-        Already have one? <Anchor component={Link} to="/login">Log in</Anchor>
+        Already have one? <Anchor component={Link} to="/login" state={state}>Log in</Anchor>
       </Text>
+      <InvitationHint from={returnPath(state)} />
       <Paper withBorder shadow="sm" p="lg" mt="lg">
         <form onSubmit={submit} noValidate aria-label="Sign up">
           <Stack>

@@ -1,4 +1,4 @@
-// A project's locales: add one, see the default, delete with confirmation.
+// A project's locales: add one, choose the default, delete with confirmation (not for viewers).
 import { Alert, Badge, Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -7,11 +7,13 @@ import { useParams } from 'react-router';
 import { ApiError, api, type Locale } from '../api.ts';
 import { ConfirmModal } from '../components/ConfirmModal.tsx';
 import { PageError, PageLoader } from '../components/PageState.tsx';
-import { projectKey } from '../project.ts';
+import { EditableArea } from '../components/ViewOnly.tsx';
+import { projectKey, useProjectRole } from '../project.ts';
 
 export function LocalesPage() {
   const { slug = '' } = useParams();
   const client = useQueryClient();
+  const { canEdit } = useProjectRole(slug);
   const key = projectKey(slug, 'locales');
   const locales = useQuery({ queryKey: key, queryFn: async () => (await api<{ locales: Locale[] }>('GET', `/v1/projects/${slug}/locales`)).locales });
   const [deleting, setDeleting] = useState<Locale | null>(null);
@@ -29,9 +31,20 @@ export function LocalesPage() {
       else setError(err instanceof Error ? err.message : 'Could not add the locale');
     }
   });
+  async function makeDefault(locale: Locale) {
+    setError(null);
+    try {
+      await api('PATCH', `/v1/projects/${slug}/locales/${locale.code}`, { isDefault: true });
+      // The project's defaultLocale follows.
+      await client.invalidateQueries({ queryKey: projectKey(slug) });
+    } catch (err) {
+      setError(err instanceof Error ? err.message : 'Could not change the default locale');
+    }
+  }
   return (
     <Stack>
       <Title order={2}>Locales</Title>
+      <Text size="sm" c="dimmed">Entries are created in the default locale when a request names none.</Text>
       {locales.isPending && <PageLoader label="Loading locales…" />}
       {locales.isError && <PageError error={locales.error} />}
       {locales.data && (
@@ -42,22 +55,31 @@ export function LocalesPage() {
               <Table.Tr key={l.code}>
                 <Table.Td ff="monospace">{l.code}</Table.Td>
                 <Table.Td>{l.name} {l.isDefault && <Badge ml="xs" variant="light">Default</Badge>}</Table.Td>
-                <Table.Td>{!l.isDefault && <Button size="xs" color="red" variant="light" onClick={() => setDeleting(l)} aria-label={`Delete ${l.code}`}>Delete</Button>}</Table.Td>
+                <Table.Td>
+                  {!l.isDefault && canEdit && (
+                    <Group gap="xs">
+                      <Button size="xs" variant="default" onClick={() => makeDefault(l)} aria-label={`Make default ${l.code}`}>Make default</Button>
+                      <Button size="xs" color="red" variant="light" onClick={() => setDeleting(l)} aria-label={`Delete ${l.code}`}>Delete</Button>
+                    </Group>
+                  )}
+                </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
         </Table>
       )}
-      <form onSubmit={add} aria-label="Add locale">
-        <Stack maw={640}>
-          {error && <Alert color="red" role="alert">{error}</Alert>}
-          <Group align="flex-end">
-            <TextInput label="Locale code" placeholder="fr" {...form.getInputProps('code')} />
-            <TextInput label="Name (optional)" placeholder="French (fr)" {...form.getInputProps('name')} />
-            <Button type="submit" loading={form.submitting}>Add locale</Button>
-          </Group>
-        </Stack>
-      </form>
+      <EditableArea readOnly={!canEdit}>
+        <form onSubmit={add} aria-label="Add locale">
+          <Stack maw={640}>
+            {error && <Alert color="red" role="alert">{error}</Alert>}
+            <Group align="flex-end">
+              <TextInput label="Locale code" placeholder="fr" {...form.getInputProps('code')} />
+              <TextInput label="Name (optional)" placeholder="French (fr)" {...form.getInputProps('name')} />
+              <Button type="submit" loading={form.submitting}>Add locale</Button>
+            </Group>
+          </Stack>
+        </form>
+      </EditableArea>
       <ConfirmModal
         opened={deleting !== null} onClose={() => setDeleting(null)} title="Delete locale" confirmLabel="Delete locale"
         onConfirm={async () => {

@@ -10,7 +10,8 @@ import { ApiError, api, type RoleInfo } from '../api.ts';
 import { ConfirmModal } from '../components/ConfirmModal.tsx';
 import { PageError, PageLoader } from '../components/PageState.tsx';
 import { PermissionMatrix, type PermissionMap } from '../components/PermissionMatrix.tsx';
-import { projectKey, useSchema } from '../project.ts';
+import { EditableArea } from '../components/ViewOnly.tsx';
+import { projectKey, useProjectRole, useSchema } from '../project.ts';
 
 const BUILTIN = ['public', 'authenticated'];
 
@@ -50,6 +51,7 @@ export function RolesPage() {
   const { slug = '' } = useParams();
   const client = useQueryClient();
   const key = projectKey(slug, 'roles');
+  const { canEdit } = useProjectRole(slug);
   const schema = useSchema(slug);
   const roles = useQuery({ queryKey: key, queryFn: async () => (await api<{ roles: RoleInfo[] }>('GET', `/v1/projects/${slug}/roles`)).roles });
   const [selected, setSelected] = useState('public');
@@ -80,11 +82,15 @@ export function RolesPage() {
       </Text>
       <Group align="flex-end">
         <Select label="Role" data={roles.data.map((r) => ({ value: r.type, label: `${r.name} (${r.type})` }))} value={selected} onChange={(v) => v && setSelected(v)} allowDeselect={false} />
-        {!BUILTIN.includes(selected) && <Button color="red" variant="light" onClick={() => setDeleting(true)}>Delete role</Button>}
+        {!BUILTIN.includes(selected) && canEdit && <Button color="red" variant="light" onClick={() => setDeleting(true)}>Delete role</Button>}
       </Group>
-      <PermissionMatrix schema={schema.data} value={draft} onChange={setDraft} label={`Permissions of ${role?.name ?? selected}`} />
-      <Button onClick={save} loading={saving} w="fit-content">Save permissions</Button>
-      <NewRole slug={slug} onCreated={async (type) => { await client.invalidateQueries({ queryKey: key }); setSelected(type); }} />
+      <EditableArea readOnly={!canEdit}>
+        <Stack>
+          <PermissionMatrix schema={schema.data} value={draft} onChange={setDraft} label={`Permissions of ${role?.name ?? selected}`} />
+          <Button onClick={save} loading={saving} w="fit-content">Save permissions</Button>
+          <NewRole slug={slug} onCreated={async (type) => { await client.invalidateQueries({ queryKey: key }); setSelected(type); }} />
+        </Stack>
+      </EditableArea>
       <ConfirmModal
         opened={deleting} onClose={() => setDeleting(false)} title="Delete role" confirmLabel="Delete role"
         onConfirm={async () => {

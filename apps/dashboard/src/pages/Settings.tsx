@@ -1,4 +1,5 @@
-// Project settings: name, GraphQL limits, browser access (CORS), and deletion.
+// Project settings: name, GraphQL limits, browser access (CORS), and deletion (owners only;
+// viewers see the settings with their forms turned off).
 import { Alert, Button, Card, Group, NumberInput, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
@@ -8,7 +9,8 @@ import { useNavigate, useParams } from 'react-router';
 import { ApiError, api, type Project } from '../api.ts';
 import { ConfirmModal } from '../components/ConfirmModal.tsx';
 import { PageError, PageLoader } from '../components/PageState.tsx';
-import { projectKey, useProject } from '../project.ts';
+import { EditableArea } from '../components/ViewOnly.tsx';
+import { projectKey, useProject, useProjectRole } from '../project.ts';
 
 type GraphqlSettings = { defaultLimit: number; maxLimit: number; depthLimit: number; costLimit: number; introspection: boolean; playground: boolean };
 interface CorsSettings { origins: string[]; credentials: boolean; maxAge: number }
@@ -143,6 +145,7 @@ function DeleteProject({ project }: { project: Project }) {
 export function SettingsPage() {
   const { slug = '' } = useParams();
   const project = useProject(slug);
+  const { canEdit, isOwner } = useProjectRole(slug);
   const graphql = useQuery({ queryKey: projectKey(slug, 'settings', 'graphql'), queryFn: async () => (await api<{ graphql: GraphqlSettings }>('GET', `/v1/projects/${slug}/settings/graphql`)).graphql });
   const cors = useQuery({ queryKey: projectKey(slug, 'settings', 'cors'), queryFn: async () => (await api<{ cors: CorsSettings }>('GET', `/v1/projects/${slug}/settings/cors`)).cors });
   if (project.isPending || graphql.isPending || cors.isPending) return <PageLoader label="Loading settings…" />;
@@ -151,10 +154,14 @@ export function SettingsPage() {
   return (
     <Stack>
       <Title order={2}>Settings</Title>
-      <Rename project={project.data!} />
-      <GraphqlForm slug={slug} settings={graphql.data!} />
-      <CorsForm slug={slug} settings={cors.data!} />
-      <DeleteProject project={project.data!} />
+      <EditableArea readOnly={!canEdit}>
+        <Stack>
+          <Rename project={project.data!} />
+          <GraphqlForm slug={slug} settings={graphql.data!} />
+          <CorsForm slug={slug} settings={cors.data!} />
+        </Stack>
+      </EditableArea>
+      {isOwner && <DeleteProject project={project.data!} />}
     </Stack>
   );
 }

@@ -2,10 +2,20 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { MethodNotAllowedError, NotFoundError, RateLimitError, clientErrorOf, normalizeError, toEnvelope, type AppError } from '@cms/errors';
+import { MethodNotAllowedError, NotFoundError, RateLimitError, clientErrorOf, normalizeError, toEnvelope, type AppError, type RateLimitQuota } from '@cms/errors';
+
+/** `RateLimit-Limit`, `RateLimit-Remaining`, `RateLimit-Reset` (the IETF httpapi draft's fields). */
+export function setRateLimitHeaders(reply: FastifyReply, quota: RateLimitQuota): void {
+  reply.header('ratelimit-limit', String(quota.limit));
+  reply.header('ratelimit-remaining', String(quota.remaining));
+  reply.header('ratelimit-reset', String(quota.resetSeconds));
+}
 
 export function sendError(reply: FastifyReply, err: AppError): FastifyReply {
-  if (err instanceof RateLimitError) reply.header('retry-after', String(err.retryAfterSeconds));
+  if (err instanceof RateLimitError) {
+    reply.header('retry-after', String(err.retryAfterSeconds));
+    if (err.quota) setRateLimitHeaders(reply, err.quota);
+  }
   if (err instanceof MethodNotAllowedError && err.allow.length > 0) reply.header('allow', err.allow.join(', '));
   return reply.status(err.status).type('application/json; charset=utf-8').send(toEnvelope(err));
 }

@@ -1,9 +1,20 @@
 // Accounts and their sessions: sign-up and login (a session token in the body for automation and
-// in an HttpOnly cookie for the dashboard), logout, the account's sessions, password change.
+// in an HttpOnly cookie for the dashboard), logout, the account's sessions, password change; the
+// mailed links (e-mail verification, password reset) and deleting the account.
+import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { NotFoundError, UnauthorizedError } from '@cms/errors';
+import { isEmail, type Account } from '@cms/auth';
+import { NotFoundError, UnauthorizedError, ValidationError } from '@cms/errors';
+import { hitLimit } from '@cms/limits';
+import { deleteAccount } from './account-deletion.ts';
+import { linkTo, resetPasswordMail, verificationMail } from './account-mail.ts';
 import type { ManagementOptions } from './index.ts';
+import { requestOrigin } from './request-context.ts';
 import { clearSessionCookies, sessionTokenOf, setSessionCookies } from './session-cookies.ts';
+
+/** At most one verification mail a minute per account, on request. */
+const VERIFY_SEND_LIMIT = { max: 1, windowMs: 60_000 };
+const tokenBody = { type: 'string', maxLength: 200 } as const;
 
 const credentials = {
   type: 'object',
@@ -15,8 +26,29 @@ const credentials = {
   },
 } as const;
 
-export function registerAccountRoutes(app: FastifyInstance, { services }: ManagementOptions, authenticate: (r: FastifyRequest) => Promise<void>): void {
+export function registerAccountRoutes(app: FastifyInstance, { services, platform }: ManagementOptions, authenticate: (r: FastifyRequest) => Promise<void>): void {
   const { sessions } = services;
+  const counters = platform.limitCounters;
+  const { authAttempts, authPerIp } = platform.config.limits;
+
+  /**
+   * The unauthenticated e-mail routes must not serve to mass-send mail or guess links: requests
+   * per client IP (AUTH_IP_RATE_LIMIT_MAX), and per route and address whatever the IP
+   * (AUTH_RATE_LIMIT_MAX), both over AUTH_RATE_LIMIT_WINDOW_MS; past them 429. Addresses are hashed.
+   */
+  async function limitMailRoute(request: FastifyRequest, route: string, email?: string): Promise<void> {
+    await hitLimit(counters, `account-mail:ip:${request.ip}`, authPerIp);
+    if (email !== undefined) {
+      const digest = createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 24);
+      await hitLimit(counters, `account-mail:${route}:${digest}`, authAttempts);
+    }
+  }
+
+  /** Mail the account a new verification link (not awaited: the answer never waits for SMTP). */
+  async function sendVerification(request: FastifyRequest, account: Account): Promise<void> {
+    const token = await services.accountTokens.issue(account.id, 'verify-email');
+    services.mailer.post(verificationMail(account.email, linkTo(requestOrigin(request), 'verify-email', token)));
+  }
 
   async function startSession(request: FastifyRequest, reply: Parameters<typeof setSessionCookies>[1], accountId: number): Promise<string> {
     const token = await sessions.create(accountId, request.headers['user-agent']);
@@ -28,6 +60,7 @@ export function registerAccountRoutes(app: FastifyInstance, { services }: Manage
     schema: { body: { ...credentials, properties: { ...credentials.properties, name: { type: 'string', maxLength: 200 } } } },
   }, async (request, reply) => {
     const account = await services.accounts.signup(request.body);
+    await sendVerification(request, account);
     return reply.status(201).send({ token: await startSession(request, reply, account.id), account });
   });
 
@@ -86,6 +119,66 @@ export function registerAccountRoutes(app: FastifyInstance, { services }: Manage
   }, async (request, reply) => {
     await services.accounts.changePassword(request.accountId, request.body.currentPassword, request.body.password);
     await sessions.revokeAll(request.accountId, request.sessionId);
+    return reply.status(204).send();
+  });
+  // A new verification link; 429 when one was asked for less than a minute ago; nothing is sent
+  // (still 204) when the address is verified already.
+  app.post('/auth/verify-email/send', { onRequest: authenticate }, async (request, reply) => {
+    await hitLimit(counters, `verify-email-send:${request.accountId}`, VERIFY_SEND_LIMIT);
+    const account = await services.accounts.get(request.accountId);
+    if (!account) throw new UnauthorizedError();
+    if (!account.emailVerified) await sendVerification(request, account);
+    return reply.status(204).send();
+  });
+
+  // The link's token, from the dashboard's /verify-email page; no session needed.
+  app.post<{ Body: { token: string } }>('/auth/verify-email', {
+    schema: { body: { type: 'object', additionalProperties: false, required: ['token'], properties: { token: tokenBody } } },
+  }, async (request) => {
+    await limitMailRoute(request, 'verify-email');
+    return { account: await services.accounts.verifyEmail(request.body.token) };
+  });
+
+  // Always 204, known address or not, and at once: looking the address up, issuing the token and
+  // sending happen after the answer, so neither its content nor its timing tells (no enumeration).
+  app.post<{ Body: { email: string } }>('/auth/forgot-password', {
+    schema: { body: { type: 'object', additionalProperties: false, required: ['email'], properties: { email: { type: 'string', maxLength: 254 } } } },
+  }, async (request, reply) => {
+    const email = request.body.email.trim();
+    if (!isEmail(email)) throw ValidationError.fromFieldErrors([{ path: ['email'], message: 'email must be a valid email', name: 'ValidationError', value: email }]);
+    await limitMailRoute(request, 'forgot-password', email);
+    const origin = requestOrigin(request);
+    services.background.run('forgot-password', async () => {
+      const account = await services.accounts.findByEmail(email);
+      if (!account) return;
+      const token = await services.accountTokens.issue(account.id, 'reset-password');
+      await services.mailer.send(resetPasswordMail(account.email, linkTo(origin, 'reset-password', token)));
+    });
+    return reply.status(204).send();
+  });
+
+  // Sets the password, marks the address verified and ends every session of the account.
+  app.post<{ Body: { token: string; password: string } }>('/auth/reset-password', {
+    schema: {
+      body: {
+        type: 'object', additionalProperties: false, required: ['token', 'password'],
+        properties: { token: tokenBody, password: { type: 'string', maxLength: 1000 } },
+      },
+    },
+  }, async (request, reply) => {
+    await limitMailRoute(request, 'reset-password');
+    await services.accounts.resetPassword(request.body.token, request.body.password);
+    return reply.status(204).send();
+  });
+
+  // Deletes the account, its sessions and memberships, and the projects it is the only owner of.
+  app.delete<{ Body: { password: string } }>('/auth/account', {
+    onRequest: authenticate,
+    schema: { body: { type: 'object', additionalProperties: false, required: ['password'], properties: { password: { type: 'string', maxLength: 1000 } } } },
+  }, async (request, reply) => {
+    await services.accounts.checkPassword(request.accountId, request.body.password);
+    await deleteAccount(services, request.accountId);
+    clearSessionCookies(request, reply);
     return reply.status(204).send();
   });
 }

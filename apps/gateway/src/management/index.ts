@@ -1,16 +1,20 @@
-// The management API (`/v1`): accounts, projects, schema, locales, roles, API tokens, usage.
+// The management API (`/v1`): accounts, projects, teams, schema, locales, roles, API tokens, usage, billing.
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { UnauthorizedError } from '@cms/errors';
 import type { Platform } from '../platform.ts';
 import type { Services } from '../services.ts';
+import { authorizeProjectAccess } from './access.ts';
 import { registerAccountRoutes } from './accounts.ts';
 import { registerApiTokenRoutes } from './api-tokens.ts';
+import { billingRoutes } from './billing.ts';
+import { billingWebhookRoute } from './billing-webhook.ts';
 import { registerLocaleRoutes } from './locales.ts';
 import { registerProjectRoutes } from './projects.ts';
 import { registerRoleRoutes } from './roles.ts';
 import { registerSchemaRoutes } from './schema.ts';
 import { registerSettingsRoutes } from './settings.ts';
+import { registerTeamRoutes } from './team.ts';
 import { registerUsageRoutes } from './usage.ts';
 import { checkCsrf, sessionTokenOf } from './session-cookies.ts';
 import './request-context.ts';
@@ -28,19 +32,25 @@ export async function managementPlugin(app: FastifyInstance, opts: ManagementOpt
   app.decorateRequest('sessionId', 0);
   app.decorateRequest('managedProject', null);
   registerAccountRoutes(app, opts, authenticate);
-  // Everything else needs a session token. Both checks run in `onRequest`, before the body is
-  // parsed and validated: a caller without credentials gets 401 and another account's project
-  // 404 whatever the body holds, so a validation error never answers in their place.
+  // Nested plugins get the services only: `opts` also carries this plugin's `/v1` prefix.
+  await app.register(billingWebhookRoute, { platform: opts.platform, services });
+  // Everything else needs a session token. The checks run in `onRequest`, before the body is
+  // parsed and validated: a caller without credentials gets 401, a project the account is no
+  // member of 404 and a route its role does not allow 403 whatever the body holds, so a
+  // validation error never answers in their place. Roles are enforced there only (access.ts).
   await app.register(async (authed) => {
     authed.addHook('onRequest', authenticate);
     authed.addHook('onRequest', loadProject);
+    authed.addHook('onRequest', authorizeProjectAccess);
     registerProjectRoutes(authed, opts);
+    registerTeamRoutes(authed, opts);
     registerSchemaRoutes(authed, opts);
     registerLocaleRoutes(authed, opts);
     registerRoleRoutes(authed, opts);
     registerApiTokenRoutes(authed, opts);
     registerUsageRoutes(authed, opts);
     registerSettingsRoutes(authed, opts);
+    await authed.register(billingRoutes, { platform: opts.platform, services });
   });
 
   async function authenticate(request: FastifyRequest): Promise<void> {

@@ -23,6 +23,18 @@ export function registerLocaleRoutes(app: FastifyInstance, { platform, services 
     return reply.status(201).send({ locale: localeJson(locale) });
   });
 
+  app.patch<{ Params: { slug: string; code: string }; Body: { name?: string; isDefault?: boolean } }>('/projects/:slug/locales/:code', {
+    schema: {
+      body: {
+        type: 'object', additionalProperties: false, minProperties: 1,
+        properties: { name: { type: 'string', maxLength: 100 }, isDefault: { type: 'boolean' } },
+      },
+    },
+  }, async (request) => {
+    const locale = await services.locales.update(projectOf(request), request.params.code, request.body);
+    return { locale: localeJson(locale) };
+  });
+
   app.delete<{ Params: { slug: string; code: string } }>('/projects/:slug/locales/:code', async (request, reply) => {
     const project = projectOf(request);
     // The content of the deleted locale is found through the model version the deletion locks.

@@ -1,11 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ProjectRecord } from '@cms/tenancy';
+import { effectivePlan } from '@cms/billing';
+import type { MemberProject } from '@cms/tenancy';
 import type { ManagementOptions } from './index.ts';
-import { projectOf } from './request-context.ts';
+import { deleteProject } from './project-deletion.ts';
+import { projectOf, requestOrigin } from './request-context.ts';
 
-/** The contract's project JSON; URLs as seen from the request's origin. */
-export function projectJson(request: FastifyRequest, p: ProjectRecord) {
-  const origin = `${request.protocol}://${request.host}`;
+/** The contract's project JSON, with the caller's role; URLs as seen from the request's origin. */
+export function projectJson(request: FastifyRequest, p: MemberProject) {
+  const origin = requestOrigin(request);
   return {
     id: p.id,
     slug: p.slug,
@@ -13,8 +15,9 @@ export function projectJson(request: FastifyRequest, p: ProjectRecord) {
     defaultLocale: p.defaultLocale,
     apiUrl: `${origin}/p/${p.slug}/api`,
     graphqlUrl: `${origin}/p/${p.slug}/graphql`,
-    plan: p.plan,
+    plan: effectivePlan(p),
     createdAt: p.createdAt,
+    role: p.role,
   };
 }
 
@@ -44,8 +47,8 @@ export function registerProjectRoutes(app: FastifyInstance, { services }: Manage
     schema: { body: { type: 'object', additionalProperties: false, required: ['name'], properties: { name: { type: 'string', maxLength: 100 } } } },
   }, async (request) => ({ project: projectJson(request, await services.projects.rename(projectOf(request), request.body.name)) }));
 
-  app.delete('/projects/:slug', async (request, reply) => {
-    await services.projects.delete(projectOf(request));
+  app.delete('/projects/:slug', { config: { access: 'owner' } }, async (request, reply) => {
+    await deleteProject(services, projectOf(request));
     return reply.status(204).send();
   });
 }

@@ -1,20 +1,25 @@
 // What the management API's hooks attach to a request: the signed-in account and, on routes
-// with a `:slug` parameter, that account's project.
+// with a `:slug` parameter, that account's project (with its role there).
 import type { FastifyRequest } from 'fastify';
 import { NotFoundError } from '@cms/errors';
-import type { ProjectRecord } from '@cms/tenancy';
+import type { MemberProject } from '@cms/tenancy';
 
 declare module 'fastify' {
   interface FastifyRequest {
     accountId: number;
     /** the session the request authenticated with */
     sessionId: number;
-    managedProject: ProjectRecord | null;
+    managedProject: MemberProject | null;
   }
 }
 
 /** The project loaded for this request; routes with a `:slug` parameter always have one. */
-export function projectOf(request: FastifyRequest): ProjectRecord {
+export function projectOf(request: FastifyRequest): MemberProject {
   if (!request.managedProject) throw new NotFoundError();
   return request.managedProject;
+}
+
+/** `scheme://host[:port]` of the request as the gateway sees it (through trusted proxies): the base of the URLs it answers and mails. */
+export function requestOrigin(request: FastifyRequest): string {
+  return `${request.protocol}://${request.host}`;
 }

@@ -10,6 +10,26 @@ import { projectOf } from './request-context.ts';
 const anyObject = { type: 'object' } as const;
 const uidParam = { type: 'object', properties: { slug: { type: 'string' }, uid: { type: 'string', minLength: 1, maxLength: 200 } } } as const;
 
+interface ModelBody {
+  contentTypes: RawModel['contentTypes'];
+  components?: RawModel['components'];
+  renames?: Record<string, Record<string, string>>;
+  expectedVersion?: number;
+}
+
+const modelBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['contentTypes'],
+  properties: {
+    contentTypes: anyObject,
+    components: anyObject,
+    // Free addition: `{uid: {oldAttribute: newAttribute}}` keeps data across renames.
+    renames: { type: 'object', additionalProperties: { type: 'object', additionalProperties: { type: 'string' } } },
+    expectedVersion: { type: 'integer', minimum: 0 },
+  },
+} as const;
+
 interface UidRoute {
   Params: { slug: string; uid: string };
   Body: Record<string, unknown>;
@@ -33,28 +53,19 @@ export function registerSchemaRoutes(app: FastifyInstance, { services }: Managem
     return { contentTypes: raw.contentTypes, components: raw.components, version };
   });
 
-  app.put<{ Body: { contentTypes: RawModel['contentTypes']; components?: RawModel['components']; renames?: Record<string, Record<string, string>> } }>(
-    '/projects/:slug/schema',
-    {
-      schema: {
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['contentTypes'],
-          properties: {
-            contentTypes: anyObject,
-            components: anyObject,
-            // Free addition: `{uid: {oldAttribute: newAttribute}}` keeps data across renames.
-            renames: { type: 'object', additionalProperties: { type: 'object', additionalProperties: { type: 'string' } } },
-          },
-        },
-      },
-    },
-    async (request) => {
-      const result = await services.models.push(projectOf(request), toRawModel(request.body), { renames: request.body.renames });
-      return { contentTypes: result.raw.contentTypes, components: result.raw.components, version: result.version };
-    },
-  );
+  app.put<{ Body: ModelBody }>('/projects/:slug/schema', { schema: { body: modelBody } }, async (request) => {
+    const { renames, expectedVersion } = request.body;
+    const result = await services.models.push(projectOf(request), toRawModel(request.body), { renames, expectedVersion });
+    return { contentTypes: result.raw.contentTypes, components: result.raw.components, version: result.version };
+  });
+
+  // What PUT /schema would do with the same body, without doing it: the migration is run and
+  // rolled back, so a change refused for the data it would lose is refused here too.
+  app.post<{ Body: ModelBody }>('/projects/:slug/schema/plan', { schema: { body: modelBody } }, async (request) => {
+    const { renames, expectedVersion } = request.body;
+    const { changed, changes } = await services.models.rehearse(projectOf(request), toRawModel(request.body), { renames, expectedVersion });
+    return { changed, destructive: changes.some((c) => c.destructive), changes };
+  });
 
   app.put<UidRoute>('/projects/:slug/content-types/:uid', { schema: { body: anyObject, params: uidParam } }, async (request) => {
     const result = await pushWith(projectOf(request), 'contentTypes', request.params.uid, request.body);

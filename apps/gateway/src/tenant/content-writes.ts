@@ -37,6 +37,7 @@ export function registerContentWrites(app: FastifyInstance, platform: Platform, 
     physical: ctx.runtime.physical,
     defaultLocale: ctx.tenant.project.defaultLocale,
     hashPassword,
+    admitDocument: services.documentQuota.admission(ctx.tenant.project, ctx.runtime),
   });
 
   async function prepare(request: FastifyRequest, name: string, documentId: string | null, action: 'create' | 'update' | 'delete') {

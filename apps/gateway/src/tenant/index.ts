@@ -4,6 +4,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { NotFoundError, isStaleModelError } from '@cms/errors';
 import type { TenantEntry } from '@cms/tenancy';
+import { setRateLimitHeaders } from '../http/errors.ts';
 import type { Platform } from '../platform.ts';
 import type { Services } from '../services.ts';
 import { registerContentRoutes } from './content-routes.ts';
@@ -51,14 +52,16 @@ export async function tenantPlugin(app: FastifyInstance, opts: { platform: Platf
       }
     };
   });
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     const slug = (request.params as { slug?: string }).slug ?? '';
     const entry = slug.length <= 40 ? await platform.registry.resolve(slug) : null;
     if (!entry) throw new NotFoundError();
     request.tenant = entry;
     request.log = request.log.child({ projectId: entry.project.id });
-    // Refused before the body is read: a throttled client costs almost nothing.
-    await services.rateLimits.admit(entry.project);
+    // Refused before the body is read: a throttled client costs almost nothing. Every answer
+    // (errors included) states the monthly quota left.
+    const quota = await services.rateLimits.admit(entry.project);
+    if (quota) setRateLimitHeaders(reply, quota);
   });
   // Usage metering: batched in memory, written every few seconds. Refused requests and
   // preflights are not counted.

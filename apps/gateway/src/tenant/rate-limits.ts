@@ -2,10 +2,10 @@
 // are on), and brute-force protection of the users-permissions auth routes (always on).
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { MonthlyRequests, planLimits, secondsUntilNextPeriod, type UsageMeter } from '@cms/billing';
+import { effectivePlan, MonthlyRequests, planLimits, secondsUntilNextPeriod, type PlanHolder, type UsageMeter } from '@cms/billing';
 import type { RateLimitsConfig } from '@cms/config';
 import type { Db } from '@cms/db';
-import { RateLimitError } from '@cms/errors';
+import { RateLimitError, type RateLimitQuota } from '@cms/errors';
 import { hitLimit, LeasedRate, type WindowCounters } from '@cms/limits';
 
 export class ProjectRateLimits {
@@ -20,15 +20,28 @@ export class ProjectRateLimits {
     this.sweeper.unref();
   }
 
-  /** Admit one request to a project's API under its plan, or refuse it with 429. */
-  async admit(project: { id: number; plan: string }): Promise<void> {
-    if (!this.config.plans) return;
-    const limits = planLimits(project.plan);
-    if ((await this.monthly.used(project.id)) >= limits.requestsPerMonth) {
-      throw new RateLimitError(secondsUntilNextPeriod(),
-        `This project has used the ${limits.requestsPerMonth} requests a month of its ${project.plan} plan`);
+  /**
+   * Admit one request to a project's API under its plan, or refuse it with 429. Answers the
+   * monthly quota left after this request, for the RateLimit-* headers (null when plan limits
+   * are off); a refusal carries the quota it hit.
+   */
+  async admit(project: PlanHolder & { id: number }): Promise<RateLimitQuota | null> {
+    if (!this.config.plans) return null;
+    const plan = effectivePlan(project);
+    const limits = planLimits(plan);
+    const used = await this.monthly.used(project.id);
+    const resetSeconds = secondsUntilNextPeriod();
+    if (used >= limits.requestsPerMonth) {
+      throw new RateLimitError(resetSeconds, `This project has used the ${limits.requestsPerMonth} requests a month of its ${plan} plan`,
+        { limit: limits.requestsPerMonth, remaining: 0, resetSeconds });
     }
-    await this.perSecond.take(`rps:${project.id}`, limits.requestsPerSecond);
+    try {
+      await this.perSecond.take(`rps:${project.id}`, limits.requestsPerSecond);
+    } catch (err) {
+      if (!(err instanceof RateLimitError)) throw err;
+      throw new RateLimitError(err.retryAfterSeconds, err.message, { limit: limits.requestsPerSecond, remaining: 0, resetSeconds: err.retryAfterSeconds });
+    }
+    return { limit: limits.requestsPerMonth, remaining: limits.requestsPerMonth - used - 1, resetSeconds };
   }
 
   /**

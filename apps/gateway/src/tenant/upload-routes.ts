@@ -4,13 +4,13 @@
 // storage as they arrive; rows are written only once every part was read and checked.
 import type { Multipart, MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { planLimits } from '@cms/billing';
+import { effectivePlan, planLimits } from '@cms/billing';
 import { column, qualify } from '@cms/db';
 import { positiveId } from '@cms/documents';
 import { AppError, ForbiddenError, NotFoundError, PayloadTooLargeError, ValidationError } from '@cms/errors';
 import {
   assertWithinQuota, linkFiles, parseFileInfo, parseFileInfos, parseFileInfoText, storageQuotaError,
-  type FileInfo, type FileRow, type ProjectFiles, type StoredUpload,
+  type FileInfo, type FileRow, type ProjectFiles, type StorageQuota, type StoredUpload,
 } from '@cms/media';
 import { paginationMeta, UPLOAD_FILE_UID } from '@cms/query';
 import type { ProjectRuntime, TenantEntry } from '@cms/tenancy';
@@ -61,24 +61,28 @@ export function registerUploadRoutes(app: FastifyInstance, platform: Platform, s
     return reply.status(status).type(JSON_TYPE).send(JSON.stringify(single ? files[0] : files));
   }
 
-  const maxUploadBytes = (tenant: TenantEntry) => {
-    const plan = planLimits(tenant.project.plan).maxUploadBytes;
-    return Math.min(plan, platform.config.media.maxUploadBytes ?? plan);
+  /** The largest file the project may upload: its plan's, or the operator's cap when lower. */
+  const maxUploadBytes = (tenant: TenantEntry): FileSizeLimit => {
+    const plan = effectivePlan(tenant.project);
+    const planBytes = planLimits(plan).maxUploadBytes;
+    const cap = platform.config.media.maxUploadBytes;
+    return cap !== undefined && cap < planBytes ? { bytes: cap } : { bytes: planBytes, plan };
   };
 
   /** Bytes the project's files may take: the plan's quota when plan limits are on, the operator's cap. */
-  const storageQuota = (tenant: TenantEntry): number | undefined => {
+  const storageQuota = (tenant: TenantEntry): StorageQuota | undefined => {
     const cap = platform.config.media.storageQuotaBytes;
-    if (!platform.config.limits.plans) return cap;
-    const plan = planLimits(tenant.project.plan).storageBytes;
-    return Math.min(plan, cap ?? plan);
+    if (!platform.config.limits.plans) return cap === undefined ? undefined : { bytes: cap };
+    const plan = effectivePlan(tenant.project);
+    const planBytes = planLimits(plan).storageBytes;
+    return cap !== undefined && cap < planBytes ? { bytes: cap } : { bytes: planBytes, plan };
   };
 
-  /** A project already at its quota is refused before any byte is stored. */
-  async function checkQuota(ctx: UploadContext, quota: number | undefined): Promise<number> {
+  /** A project already at its quota is refused before any byte is stored (reads and deletes keep working). */
+  async function checkQuota(ctx: UploadContext, quota: StorageQuota | undefined): Promise<number> {
     if (quota === undefined) return 0;
     const used = await media.storedBytes(pool, ctx.project.schema);
-    if (used >= quota) throw storageQuotaError(used, quota);
+    if (used >= quota.bytes) throw storageQuotaError(used, quota);
     return used;
   }
 
@@ -158,7 +162,7 @@ export function registerUploadRoutes(app: FastifyInstance, platform: Platform, s
     const fileSize = maxUploadBytes(ctx.tenant);
     checkBoundary(request.headers['content-type']);
     try {
-      for await (const part of request.parts({ limits: { ...MULTIPART_LIMITS, fileSize } }) as AsyncIterable<Multipart>) {
+      for await (const part of request.parts({ limits: { ...MULTIPART_LIMITS, fileSize: fileSize.bytes } }) as AsyncIterable<Multipart>) {
         if (part.type === 'file') {
           await receiveFile(ctx, part, received, replacing, fileSize);
         } else if (!FIELDS.has(part.fieldname)) {
@@ -179,7 +183,7 @@ export function registerUploadRoutes(app: FastifyInstance, platform: Platform, s
     return received;
   }
 
-  async function receiveFile(ctx: UploadContext, part: MultipartFile, received: Received, replacing: FileRow | undefined, fileSize: number) {
+  async function receiveFile(ctx: UploadContext, part: MultipartFile, received: Received, replacing: FileRow | undefined, fileSize: FileSizeLimit) {
     if (part.fieldname !== 'files') {
       part.file.resume();
       throw new ValidationError(`Invalid file field: ${part.fieldname}; files are sent as "files"`.slice(0, 300));
@@ -279,10 +283,19 @@ function checkBoundary(contentType: string | undefined): void {
   }
 }
 
-const tooBig = (limit: number) => new PayloadTooLargeError('FileTooBig', { maxFileSize: limit });
+/** Files larger than this are refused; `plan` when the limit is the project's plan's. */
+interface FileSizeLimit {
+  bytes: number;
+  plan?: string;
+}
+
+// Strapi's message; the details also name the plan whose limit it is.
+const tooBig = (limit: FileSizeLimit) => new PayloadTooLargeError('FileTooBig', {
+  maxFileSize: limit.bytes, ...(limit.plan === undefined ? {} : { limit: 'maxUploadBytes', plan: limit.plan }),
+});
 
 /** Multipart parser failures in the envelope: over-size files are Strapi's FileTooBig. */
-function uploadError(err: unknown, fileSize: number): unknown {
+function uploadError(err: unknown, fileSize: FileSizeLimit): unknown {
   if (err instanceof AppError) return err;
   const code = (err as { code?: string })?.code;
   if (code === 'FST_REQ_FILE_TOO_LARGE') return tooBig(fileSize);

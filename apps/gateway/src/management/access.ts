@@ -1,0 +1,40 @@
+// What each member of a project may do through the management API — decided here only, in one
+// hook that runs after the project is loaded, never in the routes:
+//
+//   viewer: GET and HEAD on the project's routes;
+//   editor: everything but the routes declared owner-only (deleting the project, its team) and
+//           billing (`/projects/:slug/billing…`, owner-only whatever the route declares);
+//   owner:  everything.
+//
+// A route declares itself owner-only with `config: { access: 'owner' }`, or `'owner-or-self'`
+// for a route about one member (`:accountId`) that any member may call about themselves. A route
+// that names its project in the body (`POST /billing/checkout`) runs this same hook again as a
+// preHandler, once it has loaded that project.
+import type { FastifyRequest } from 'fastify';
+import { ForbiddenError } from '@cms/errors';
+import './request-context.ts';
+
+export type ProjectAccess = 'owner' | 'owner-or-self';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who among the project's members may call the route (default: by method, see access.ts). */
+    access?: ProjectAccess;
+  }
+}
+
+const READ_METHODS = new Set(['GET', 'HEAD']);
+const BILLING_ROUTE = /\/projects\/:slug\/billing(\/|$)/;
+
+export async function authorizeProjectAccess(request: FastifyRequest): Promise<void> {
+  const project = request.managedProject;
+  if (!project || project.role === 'owner') return;
+  const access = request.routeOptions.config.access;
+  if (access === 'owner-or-self' && (request.params as { accountId?: unknown }).accountId === String(request.accountId)) return;
+  if (access || BILLING_ROUTE.test(request.routeOptions.url ?? '')) {
+    throw new ForbiddenError(`Only the owners of this project can do this (your role: ${project.role})`);
+  }
+  if (project.role === 'viewer' && !READ_METHODS.has(request.method)) {
+    throw new ForbiddenError('Viewers of this project can only read it');
+  }
+}

@@ -1,0 +1,20 @@
+// `POST /v1/billing/webhook`: Stripe's events. The signature covers the exact bytes Stripe sent,
+// so this route, alone, takes its body raw: the parsers are replaced in this plugin's scope only
+// and every other route still parses JSON as before. No session: the signature is the credential.
+import type { FastifyInstance } from 'fastify';
+import { NotImplementedError } from '@cms/errors';
+import { BILLING_OFF } from './billing.ts';
+import type { ManagementOptions } from './index.ts';
+
+export async function billingWebhookRoute(app: FastifyInstance, { services }: ManagementOptions): Promise<void> {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+
+  app.post('/billing/webhook', async (request) => {
+    if (!services.billing) throw new NotImplementedError(BILLING_OFF);
+    const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+    const signature = request.headers['stripe-signature'];
+    const outcome = await services.billing.webhook.handle(body, typeof signature === 'string' ? signature : undefined);
+    return { received: true, outcome };
+  });
+}

@@ -1,0 +1,66 @@
+// A project's team: members and their roles, invitations by e-mail, accepting one, leaving.
+// Who may call what is decided by the access hook (access.ts) from each route's `config.access`.
+import type { FastifyInstance } from 'fastify';
+import { NotFoundError } from '@cms/errors';
+import { INVITATION_LIFETIME_DAYS } from '@cms/tenancy';
+import { invitationMail, linkTo } from './account-mail.ts';
+import type { ManagementOptions } from './index.ts';
+import { projectJson } from './projects.ts';
+import { projectOf, requestOrigin } from './request-context.ts';
+
+type MemberRoute = { Params: { slug: string; accountId: string } };
+
+const memberId = (raw: string) => (/^[1-9][0-9]{0,15}$/.test(raw) ? Number(raw) : NaN);
+
+export function registerTeamRoutes(app: FastifyInstance, { services }: ManagementOptions): void {
+  app.get('/projects/:slug/members', async (request) => services.members.list(projectOf(request)));
+
+  app.post<{ Body: { email: string; role: string } }>('/projects/:slug/invitations', {
+    config: { access: 'owner' },
+    schema: {
+      body: {
+        type: 'object', additionalProperties: false, required: ['email', 'role'],
+        properties: { email: { type: 'string', maxLength: 254 }, role: { type: 'string', maxLength: 50 } },
+      },
+    },
+  }, async (request, reply) => {
+    const project = projectOf(request);
+    const { invitation, token } = await services.members.invite(project, request.accountId, request.body);
+    const inviter = await services.accounts.get(request.accountId);
+    services.mailer.post(invitationMail(invitation.email, {
+      projectName: project.name,
+      inviter: inviter?.name ? `${inviter.name} (${inviter.email})` : (inviter?.email ?? 'A member'),
+      role: invitation.role,
+      days: INVITATION_LIFETIME_DAYS,
+      link: linkTo(requestOrigin(request), 'invitations/accept', token),
+    }));
+    return reply.status(201).send({ invitation });
+  });
+
+  app.delete<{ Params: { slug: string; id: string } }>('/projects/:slug/invitations/:id', { config: { access: 'owner' } }, async (request, reply) => {
+    await services.members.revokeInvitation(projectOf(request), memberId(request.params.id));
+    return reply.status(204).send();
+  });
+
+  // Any signed-in account: the token proves access to the invited mailbox.
+  app.post<{ Body: { token: string } }>('/invitations/accept', {
+    schema: { body: { type: 'object', additionalProperties: false, required: ['token'], properties: { token: { type: 'string', maxLength: 200 } } } },
+  }, async (request) => ({ project: projectJson(request, await services.members.accept(request.accountId, request.body.token)) }));
+
+  app.patch<MemberRoute & { Body: { role: string } }>('/projects/:slug/members/:accountId', {
+    config: { access: 'owner' },
+    schema: { body: { type: 'object', additionalProperties: false, required: ['role'], properties: { role: { type: 'string', maxLength: 50 } } } },
+  }, async (request) => {
+    const id = memberId(request.params.accountId);
+    if (Number.isNaN(id)) throw new NotFoundError();
+    return { member: await services.members.changeRole(projectOf(request), id, request.body.role) };
+  });
+
+  // An owner removes a member; any member may remove themselves (leave the project).
+  app.delete<MemberRoute>('/projects/:slug/members/:accountId', { config: { access: 'owner-or-self' } }, async (request, reply) => {
+    const id = memberId(request.params.accountId);
+    if (Number.isNaN(id)) throw new NotFoundError();
+    await services.members.remove(projectOf(request), id);
+    return reply.status(204).send();
+  });
+}

@@ -1,0 +1,15 @@
+// The plan whose limits apply to a project now. A project whose payment failed keeps its paid
+// plan until `planGraceUntil` and is on `free` from then on. This is decided whenever the plan is
+// read, from the timestamp every instance caches with the project, so nothing has to run (and
+// no instance has to be told) at the moment the grace period ends.
+import { PLANS, type PlanName } from './plans.ts';
+
+export interface PlanHolder {
+  plan: string;
+  planGraceUntil: string | null;
+}
+
+export function effectivePlan(project: PlanHolder, now = Date.now()): PlanName {
+  if (project.planGraceUntil !== null && Date.parse(project.planGraceUntil) <= now) return 'free';
+  return Object.hasOwn(PLANS, project.plan) ? (project.plan as PlanName) : 'free';
+}

@@ -1,0 +1,3 @@
+// @cms/mail: outgoing e-mail (SMTP when SMTP_URL is set, else the log) and the platform's mail layouts.
+export { createMailer, LogMailer, SmtpMailer, type Mail, type Mailer } from './mailer.ts';
+export { escapeHtml, linkMail, type LinkMail } from './templates.ts';
