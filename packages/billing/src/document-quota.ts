@@ -31,17 +31,27 @@ export interface QuotaModel {
 export type DocumentAdmission = (tx: Db) => Promise<void>;
 
 export class DocumentQuota {
-  /** `enforced`: refuse creates past the plan's limit (PLAN_LIMITS); the bound is kept either way, so it is right when limits are turned on. */
+  /** Projects whose bound this process has counted once: bounds are only kept while limits are enforced. */
+  private readonly counted = new Set<number>();
+
+  /**
+   * `enforced`: refuse creates past the plan's limit (PLAN_LIMITS). Without it creates pay
+   * nothing here (no row lock, no serialisation), and the bounds go stale; so an enforcing
+   * process trusts a project's bound only after counting it once itself.
+   */
   constructor(private readonly enforced: boolean) {}
 
-  admission(project: PlanHolder & { id: number }, model: QuotaModel): DocumentAdmission {
+  admission(project: PlanHolder & { id: number }, model: QuotaModel): DocumentAdmission | undefined {
+    if (!this.enforced) return undefined;
     const plan = effectivePlan(project);
-    const max = this.enforced ? planLimits(plan).documents : Infinity;
+    const max = planLimits(plan).documents;
     return async (tx) => {
       const values = [project.id, model.version];
-      const [raised] = await column(tx,
-        'UPDATE platform.document_quota SET at_most = at_most + 1 WHERE project_id = $1 AND model_version = $2 RETURNING at_most', values);
-      if (raised !== undefined && Number(raised) <= max) return;
+      if (this.counted.has(project.id)) {
+        const [raised] = await column(tx,
+          'UPDATE platform.document_quota SET at_most = at_most + 1 WHERE project_id = $1 AND model_version = $2 RETURNING at_most', values);
+        if (raised !== undefined && Number(raised) <= max) return;
+      }
       // No bound for this model yet, or past the limit: count, holding the row (created if need be).
       await exec(tx, `INSERT INTO platform.document_quota (project_id, model_version, at_most) VALUES ($1, $2, 0)
         ON CONFLICT (project_id) DO UPDATE SET model_version = EXCLUDED.model_version`, values);
@@ -49,6 +59,7 @@ export class DocumentQuota {
       const [counted] = await column(tx, `SELECT ${documentCountSql(model.schemaName, tables)}`);
       const documents = Number(counted);
       await exec(tx, 'UPDATE platform.document_quota SET at_most = $2 WHERE project_id = $1', [project.id, documents]);
+      this.counted.add(project.id);
       if (documents > max) {
         throw new ForbiddenError(`This project has reached its ${plan} plan's limit of ${max} documents: upgrade the plan or delete documents`, {
           limit: 'documents', plan, max,
