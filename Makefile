@@ -40,12 +40,12 @@ services:
 
 ## Type-check, then run every test file against the real Postgres and Redis.
 test: install services typecheck dashboard
-	node --import tsx --test --test-concurrency=$(TEST_CONCURRENCY) --test-timeout=120000 $(TEST_FILES)
+	node --import tsx --test --test-concurrency=$(TEST_CONCURRENCY) --test-timeout=300000 $(TEST_FILES)
 
 ## Refresh the dashboard screenshots in docs/screenshots (the browser journey, saving its pages).
 screenshots: install services dashboard
 	mkdir -p docs/screenshots
-	UPDATE_SCREENSHOTS=1 node --import tsx --test --test-timeout=120000 test/integration/dashboard-browser.test.ts
+	UPDATE_SCREENSHOTS=1 node --import tsx --test --test-timeout=300000 test/integration/dashboard-browser.test.ts test/integration/dashboard-billing-browser.test.ts
 
 ## Benchmark our gateway against a hand-written fastify+pg server (autocannon, same run).
 bench: install services

@@ -5,6 +5,7 @@ import { Layout } from './components/Layout.tsx';
 import { ProjectLayout } from './components/ProjectLayout.tsx';
 import { ApiTokensPage } from './pages/ApiTokens.tsx';
 import { LocalesPage } from './pages/Locales.tsx';
+import { BillingPage } from './pages/Billing.tsx';
 import { ModelBuilderPage } from './pages/ModelBuilder.tsx';
 import { RolesPage } from './pages/Roles.tsx';
 import { SettingsPage } from './pages/Settings.tsx';
@@ -59,6 +60,7 @@ export function App() {
           <Route path="roles" element={<RolesPage />} />
           <Route path="locales" element={<LocalesPage />} />
           <Route path="team" element={<TeamPage />} />
+          <Route path="billing" element={<BillingPage />} />
           <Route path="settings" element={<SettingsPage />} />
         </Route>
         <Route path="/account" element={<AccountPage />} />

@@ -13,6 +13,7 @@ const SECTIONS = [
   { to: 'roles', label: 'Roles & permissions' },
   { to: 'locales', label: 'Locales' },
   { to: 'team', label: 'Team' },
+  { to: 'billing', label: 'Billing' },
   { to: 'settings', label: 'Settings' },
 ];
 
