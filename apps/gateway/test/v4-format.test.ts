@@ -11,7 +11,7 @@ const v4 = (uid: string, doc: unknown): unknown => json(toV4Document(model, uid,
 const file = (id: number) => ({ id, documentId: `file${id}`, name: `f${id}.png`, url: `/uploads/f${id}.png`, mime: 'image/png' });
 const fileV4 = (id: number) => ({ id, documentId: `file${id}`, attributes: { name: `f${id}.png`, url: `/uploads/f${id}.png`, mime: 'image/png' } });
 
-test('reference §10 example', () => {
+test('Strapi v4 response format example', () => {
   const v5 = { data: { id: 20019, documentId: 'thhfqh4x5yozmih4rpq6s1tr', name: 'Obs R1', chef: null,
     categories: [{ id: 52, documentId: 'deswxt12d60fmhcmq0oehsoe', name: 'Obs Cat2' }] }, meta: {} };
   const out = { data: toV4Data(model, RESTAURANT, v5.data), meta: v5.meta };

@@ -1,6 +1,6 @@
 // A write body's `data` → `RowWrite`: keys checked against the model (Strapi's `Invalid key`),
 // then every attribute validated and cast, recursing into components and dynamic zones. All
-// attribute errors are reported together, with paths (reference §1.3; Strapi stops at the first).
+// attribute errors are reported together, with paths (Strapi stops at the first).
 import { ValidationError, type FieldError } from '@cms/errors';
 import type { Attribute, Component, ComponentAttribute, ContentType, DynamicZoneAttribute, Model } from '@cms/schema';
 import { mediaInput, positiveId, relationInput } from './relation-input.ts';
@@ -12,13 +12,13 @@ export interface ParseDataOptions {
   /** The content type written. */
   uid: string;
   mode: 'create' | 'update';
-  /** Publishing writes check required/min/minLength/regex; draft writes skip them (reference §4). */
+  /** Publishing writes check required/min/minLength/regex; draft writes skip them. */
   publishing: boolean;
-  /** Relation attributes whose target the caller may not `find` are dropped silently (reference §6.2). */
+  /** Relation attributes whose target the caller may not `find` are dropped silently. */
   canFind(uid: string): boolean;
 }
 
-/** Dropped silently (reference §6.1): use `status` and `?locale` instead. */
+/** Dropped silently: use `status` and `?locale` instead. */
 const IGNORED_KEYS = new Set(['publishedAt', 'locale']);
 /** Refused with `path` = the key. */
 const SYSTEM_KEYS = new Set(['createdAt', 'updatedAt', 'createdBy', 'updatedBy']);
@@ -170,7 +170,7 @@ class BodyWalker {
 }
 
 /**
- * A new locale version (reference §5): the defaults of the localized scalar attributes `row` left
+ * A new locale version: the defaults of the localized scalar attributes `row` left
  * out. Its non-localized attributes are copied from the document's other version instead.
  */
 export function applyLocalizedDefaults(row: RowWrite, options: ParseDataOptions): void {

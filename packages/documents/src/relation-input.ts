@@ -1,4 +1,4 @@
-// Relation and media attributes of a write body (reference §6.2, §6.3): every accepted shape
+// Relation and media attributes of a write body: every accepted shape
 // becomes a `RelationWrite` or a list of file ids; anything else is a field error.
 import type { MediaAttribute, RelationAttribute } from '@cms/schema';
 import { BODY_LIMITS, fail, isDict as isObject, type FieldSite } from './scalar-input.ts';

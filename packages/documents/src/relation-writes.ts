@@ -1,5 +1,5 @@
 // Relation attributes: resolve targets named by documentId (or row id), then apply `set` or
-// `connect`/`disconnect` with positions, keeping the stored order (reference §6.2). Links point at
+// `connect`/`disconnect` with positions, keeping the stored order. Links point at
 // target documents (document_id + locale), so they survive the target's publishing.
 import { ValidationError } from '@cms/errors';
 import { qualify, quoteIdent, rows, exec } from '@cms/db';

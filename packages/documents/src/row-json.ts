@@ -1,7 +1,7 @@
 // SQL that reads a stored row back in the shape of a create body: every scalar attribute and
 // every component / dynamic zone, recursively, without row ids (a password only as "set or not":
 // see below). Used to
-// validate the whole merged document before publishing (reference §4: a publishing write
+// validate the whole merged document before publishing (Strapi: a publishing write
 // validates the merged document, not just the body). One statement, built once per model version.
 import { isoTimestamp, qualify, quoteIdent } from '@cms/db';
 import { COLUMNS, physicalTable, type PhysicalModel } from '@cms/ddl';

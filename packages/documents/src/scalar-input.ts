@@ -1,4 +1,4 @@
-// One scalar attribute of a write body → the text bound as `$n::<sqlType>` (reference §2.3, §6.4),
+// One scalar attribute of a write body → the text bound as `$n::<sqlType>`,
 // with Strapi's yup messages (§1.4). Also the small shared pieces of body validation: where a
 // value sits (`FieldSite`), how a field error is built, and a stack-free inspection of JSON values.
 import type { FieldError } from '@cms/errors';

@@ -1,6 +1,6 @@
 // `unique` attributes: one value per locale among published rows (Strapi checks it on publishing
 // writes only). `uid` attributes: one value per locale among all rows of other documents, drafts
-// included, on every write (reference §6.4). Checked before the row is written or published so
+// included, on every write. Checked before the row is written or published so
 // every clash is reported with its path; the partial unique index stays the guard against races
 // of `unique` ones (`uniqueViolation`).
 import { ValidationError, type FieldError } from '@cms/errors';

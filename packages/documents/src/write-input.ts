@@ -2,7 +2,7 @@
 // `parseDocumentData` produces and the writer applies. Values are already cast; names are
 // attributes of the model; nothing here has touched the database yet.
 
-/** A relation target as the body names it (reference §6.2). */
+/** A relation target as the body names it. */
 export type TargetRef =
   /** `locale`/`status` pick the target version; absent → the source's locale, published. */
   | { kind: 'document'; documentId: string; locale?: string; status?: 'draft' | 'published' }

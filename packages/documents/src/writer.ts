@@ -1,6 +1,6 @@
 // The document service's writes: create, update (incl. new locale versions and single types) and
 // delete, each in one transaction. Draft & publish: writes go to the draft row; publishing
-// replaces the published row with a deep copy of the draft (reference §4). Bodies are validated
+// replaces the published row with a deep copy of the draft. Bodies are validated
 // by `parseDocumentData` before any statement runs, the merged document again before publishing.
 import { createId } from '@paralleldrive/cuid2';
 import { ForbiddenError, NotFoundError } from '@cms/errors';
@@ -186,7 +186,7 @@ async function syncNonLocalized(ctx: WriteContext, ref: TypeRef, documentId: str
 
 /**
  * A new locale version starts as a copy of the document's non-localized attributes — scalars,
- * components, dynamic zones and media (reference §5) — taken from its version in the default
+ * components, dynamic zones and media — taken from its version in the default
  * locale when there is one.
  */
 async function insertLocaleVersion(ctx: WriteContext, ref: TypeRef, documentId: string): Promise<string> {
@@ -220,7 +220,7 @@ export async function updateDocument(store: DocumentStore, req: UpdateRequest): 
     let documentId = req.documentId;
     if (documentId === null) {
       const existing = await singleDocumentId(ctx, ref.ct);
-      // PUT on a single type creates its document (reference §4).
+      // PUT on a single type creates its document.
       if (existing === undefined) return createIn(ctx, store, ref, req);
       documentId = existing;
     }

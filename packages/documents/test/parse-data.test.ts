@@ -264,7 +264,7 @@ describe('numbers', () => {
   it('min and max: min on publishing writes only, max always', () => {
     assert.equal(scalar('rating', 0, false, SPEC), '0');
     assert.deepEqual(scalarError('rating', 0, true, SPEC), fe(['rating'], 'rating must be greater than or equal to 1', 0));
-    assert.deepEqual(scalarError('rating', '6', false, SPEC), fe(['rating'], 'rating must be less than or equal to 5', 6)); // reference §6.4: the error's value is the cast number
+    assert.deepEqual(scalarError('rating', '6', false, SPEC), fe(['rating'], 'rating must be less than or equal to 5', 6)); // Strapi 5: the error's value is the cast number
     assert.equal(scalarError('rating', 6, true, SPEC).message, 'rating must be less than or equal to 5');
     assert.equal(scalarError('big', '5', true, SPEC).message, 'big must be greater than or equal to 10');
     assert.equal(scalar('big', '5', false, SPEC), '5');
@@ -291,7 +291,7 @@ describe('booleans and dates', () => {
   it('date', () => {
     assert.equal(scalar('openedOn', '2020-05-17'), '2020-05-17');
     assert.equal(scalar('openedOn', '2020-05-17T10:00:00.000Z'), '2020-05-17');
-    assert.deepEqual(scalarError('openedOn', '2020-02-30'), fe(['openedOn'], 'Invalid date', '2020-02-30')); // reference §2.3: well-formed but impossible
+    assert.deepEqual(scalarError('openedOn', '2020-02-30'), fe(['openedOn'], 'Invalid date', '2020-02-30')); // Strapi 5: well-formed but impossible
     assert.deepEqual(scalarError('openedOn', '2020-13-01').message, 'Invalid date');
     assert.equal(scalarError('openedOn', '17/05/2020').message, 'Invalid format, expected yyyy-MM-dd');
     assert.equal(scalarError('openedOn', 20200517).message, 'Invalid format, expected yyyy-MM-dd');

@@ -1,5 +1,5 @@
-// A project's GraphQL schema, generated from its model with Strapi v5's names and shapes
-// (reference §9). Built once per model version; resolvers come from `resolvers.ts`.
+// A project's GraphQL schema, generated from its model with Strapi v5's names and shapes.
+// Built once per model version; resolvers come from `resolvers.ts`.
 import {
   GraphQLBoolean, GraphQLEnumType, GraphQLFloat, GraphQLID, GraphQLInputObjectType, GraphQLInt, GraphQLList,
   GraphQLNonNull, GraphQLObjectType, GraphQLSchema, GraphQLString, GraphQLUnionType,
@@ -86,7 +86,7 @@ const SCALAR_OF: Record<Exclude<ScalarType, 'enumeration' | 'password'>, GraphQL
   boolean: GraphQLBoolean, date: DateScalar, time: TimeScalar, datetime: DateTimeScalar,
 };
 
-/** The file object of the media library (reference §8.2 minus `id`). */
+/** The file object of the media library (minus `id`). */
 const FileInfoInput = new GraphQLInputObjectType({
   name: 'FileInfoInput',
   fields: { name: { type: GraphQLString }, alternativeText: { type: GraphQLString }, caption: { type: GraphQLString } },
@@ -178,7 +178,7 @@ class SchemaBuilder {
     });
   }
 
-  /** The users-permissions plugin's root fields (reference §9.2, §9.6); user reads are plugin-type reads. */
+  /** The users-permissions plugin's root fields; user reads are plugin-type reads. */
   private addUsersPermissions(query: GraphQLFieldConfigMap<unknown, unknown>, mutation: GraphQLFieldConfigMap<unknown, unknown>): void {
     const user = this.object(USERS_UID);
     const listArgs = this.listArgs(USERS_UID);
@@ -383,7 +383,7 @@ class SchemaBuilder {
       name,
       fields: () => {
         const fields: GraphQLInputFieldConfigMap = ct ? {} : { id: { type: GraphQLID } };
-        // Private and password attributes are writable (reference §9.4).
+        // Private and password attributes are writable.
         for (const attr of this.attributesOf(uid, true)) {
           const field = this.inputField(typeName, attr);
           if (field) fields[attr.name] = { type: field };

@@ -1,4 +1,4 @@
-// GraphQL errors in Strapi's shape (reference §9.7). Resolver errors: HTTP 200, `errors[]` with
+// GraphQL errors in Strapi's shape. Resolver errors: HTTP 200, `errors[]` with
 // `extensions.code` and `extensions.error` {name, message, details}; request errors (syntax,
 // validation, variables, limits): HTTP 400 with an Apollo code and no data.
 import { GraphQLError, type ExecutionResult } from 'graphql';

@@ -1,4 +1,4 @@
-// GraphQL names of a project's model, as Strapi v5's GraphQL plugin derives them (reference §9.1):
+// GraphQL names of a project's model, as Strapi v5's GraphQL plugin derives them:
 // types are upperFirst(camelCase(singularName)), components `Component<Category><Name>`,
 // queries camelCase(singular/pluralName), enums `ENUM_<TYPE>_<ATTR>`.
 import type { Component, ContentType } from '@cms/schema';

@@ -1,4 +1,4 @@
-// GraphQL pagination (reference §9.5), as Strapi's `withDefaultPagination`: page/pageSize or
+// GraphQL pagination, as Strapi's `withDefaultPagination`: page/pageSize or
 // start/limit (mixing them is a PaginationError), defaults from the project's `defaultLimit`,
 // `limit: -1` = every row up to `maxLimit`, and `maxLimit` -1 = no maximum.
 import { PaginationError } from '@cms/errors';

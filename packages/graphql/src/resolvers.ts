@@ -63,7 +63,7 @@ type Resolver = GraphQLFieldResolver<unknown, GraphqlContext, Args>;
 const READS_PER_NODE = 64;
 
 function requireAccess(ctx: GraphqlContext, uid: string, action: string): void {
-  // Strapi's GraphQL answers an unauthorised operation with a FORBIDDEN error (reference §9.7).
+  // Strapi's GraphQL answers an unauthorised operation with a FORBIDDEN error.
   if (!ctx.access.can(uid, action)) throw new ForbiddenError('Forbidden access');
 }
 

@@ -1,5 +1,5 @@
 // A project's GraphQL settings (`settings.graphql` of the project): Strapi's `defaultLimit` and
-// `maxLimit` (reference §9.5), and our limits against abusive operations.
+// `maxLimit`, and our limits against abusive operations.
 import { ValidationError } from '@cms/errors';
 
 export interface GraphqlSettings {

@@ -46,7 +46,7 @@ const ME = 'UsersPermissionsMe';
 const LOGIN_PAYLOAD = 'UsersPermissionsLoginPayload';
 const USER_RESPONSE = 'UsersPermissionsUserEntityResponse';
 
-// Strapi's GraphQL message for a refused operation (reference §9.7).
+// Strapi's GraphQL message for a refused operation.
 const forbidden = () => new ForbiddenError('Forbidden access');
 
 /** A GraphQL input object as a plain REST body (inputs may have a null prototype). */

@@ -1,4 +1,4 @@
-// The users-permissions plugin's GraphQL types (Strapi v5 names and nullability, reference §9.6):
+// The users-permissions plugin's GraphQL types (Strapi v5 names and nullability):
 // end users (`UsersPermissionsUser`), the caller (`UsersPermissionsMe`), auth payloads and inputs.
 // They are the same in every project; the builder adds the user filters and collection.
 import { GraphQLBoolean, GraphQLID, GraphQLInputObjectType, GraphQLNonNull, GraphQLObjectType, GraphQLString } from 'graphql';
@@ -24,7 +24,7 @@ const UsersPermissionsMeRole = new GraphQLObjectType({
   fields: { id: requiredId, name: requiredString, description: str, type: str },
 });
 
-/** The user object (reference §7.3) without `id`, like every v5 document type; never password or tokens. */
+/** The user object without `id`, like every v5 document type; never password or tokens. */
 export const UsersPermissionsUser = new GraphQLObjectType({
   name: USER_TYPE_NAME,
   fields: {

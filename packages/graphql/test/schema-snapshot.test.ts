@@ -1,5 +1,5 @@
 // The generated schema of the blog example, printed and compared with the reviewed snapshot
-// (Strapi v5 names and shapes, reference §9). `UPDATE_SNAPSHOTS=1` rewrites the snapshot.
+// (Strapi v5 names and shapes). `UPDATE_SNAPSHOTS=1` rewrites the snapshot.
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

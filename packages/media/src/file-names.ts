@@ -1,5 +1,5 @@
 // What an uploaded file is called: its display name, its storage hash and its extension, the way
-// Strapi's upload plugin derives them (reference §8.2). Only the hash and extension reach storage
+// Strapi's upload plugin derives them. Only the hash and extension reach storage
 // keys and URLs, so they are reduced to key-safe characters here.
 import { randomBytes } from 'node:crypto';
 

@@ -1,5 +1,5 @@
 // Responsive formats of an uploaded image, made with sharp the way Strapi's upload plugin makes
-// them (reference §8.2): `thumbnail` fits 245×156, `large`/`medium`/`small` fit 1000/750/500
+// them: `thumbnail` fits 245×156, `large`/`medium`/`small` fit 1000/750/500
 // squares, each only when the original is larger. Output keeps the original's format.
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';

@@ -4,7 +4,7 @@
 import { compiledQuery, type CompiledSql, type Db } from '@cms/db';
 import type { QueryPlan } from './query-plan.ts';
 import { renderFind, renderFindOne } from './render-find.ts';
-import type { FindResult } from './run-find.ts';
+import type { FindResult } from './find-result.ts';
 
 export interface CompiledRead {
   plan: QueryPlan;

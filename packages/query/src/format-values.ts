@@ -1,4 +1,4 @@
-// How each column is printed in the JSON answer (reference §2.3). Formatting happens in Postgres,
+// How each column is printed in the JSON answer. Formatting happens in Postgres,
 // so the answer never depends on the session's DateStyle or TimeZone.
 import { isoTimestamp } from '@cms/db';
 import type { ScalarField } from './model-view.ts';

@@ -60,7 +60,7 @@ const TIMESTAMPS = [
 ];
 const LOCALE = field('locale', COLUMNS.locale, 'string');
 
-// The file object of populated media (reference §8.2, without isUrlSigned).
+// The file object of populated media (without isUrlSigned).
 const FILE_SCALARS: ScalarField[] = [
   field('name', 'name', 'string'),
   field('alternativeText', 'alternative_text', 'string'),
@@ -79,7 +79,7 @@ const FILE_SCALARS: ScalarField[] = [
   field('provider_metadata', 'provider_metadata', 'json'),
 ];
 
-// The user object (reference §7.3): never the password or its tokens, nor the role unless populated.
+// The user object: never the password or its tokens, nor the role unless populated.
 const USER_SCALARS: ScalarField[] = [
   field('username', 'username', 'string'),
   field('email', 'email', 'email'),

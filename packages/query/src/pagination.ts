@@ -1,4 +1,4 @@
-// Pagination (reference §3.2): page/pageSize (default 1/defaultLimit, capped at maxLimit) or
+// Pagination: page/pageSize (default 1/defaultLimit, capped at maxLimit) or
 // start/limit, and the `meta.pagination` object of a list answer.
 import type { Pagination } from './ast.ts';
 import type { PagePlan, QueryPlan } from './query-plan.ts';

@@ -25,7 +25,7 @@ export interface PlanContext {
   maxLimit: number;
 }
 
-/** Rules every row read by the query follows: the root's status and locale (reference §3.5). */
+/** Rules every row read by the query follows: the root's status and locale. */
 export interface Scope {
   schema: string;
   status: 'draft' | 'published';

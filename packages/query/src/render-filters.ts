@@ -1,5 +1,5 @@
 // FilterPlan → a boolean SQL expression over the row alias. Operators follow Strapi's Postgres
-// SQL (reference §3.6); every value is a bound parameter cast to the column's type.
+// SQL; every value is a bound parameter cast to the column's type.
 import { COLUMNS } from '@cms/ddl';
 import { castSqlType, isJsonType } from './cast-values.ts';
 import type { ScalarField, TypeView } from './model-view.ts';

@@ -2,14 +2,11 @@
 // Servers that see the same query shape again keep a `compileRead` instead.
 import type { Db } from '@cms/db';
 import { compileRead } from './compiled-read.ts';
+import type { FindResult } from './find-result.ts';
+
+export type { FindResult };
 import type { QueryPlan } from './query-plan.ts';
 
-export interface FindResult {
-  /** The page as JSON array text, ready to splice into `{"data":…}`. */
-  json: string;
-  /** null when `withCount` is false */
-  total: number | null;
-}
 
 export function runFind(db: Db, plan: QueryPlan): Promise<FindResult> {
   return compileRead(plan).find(db);

@@ -1,4 +1,4 @@
-// Refusals of the plan stage (reference §1.3, §1.4, §3): Strapi's name, message and details,
+// Refusals of the plan stage: Strapi's name, message and details,
 // always before any SQL exists.
 import { after, before, describe, it } from 'node:test';
 import { ARTICLE } from './helpers/model.ts';

@@ -1,4 +1,4 @@
-// Filters (reference §3.6) against the real Postgres: every operator on every scalar type it
+// Filters against the real Postgres: every operator on every scalar type it
 // applies to, logical nesting, deep relation and component filters, media, `_q`.
 // Published English restaurants: 10 Pasta Place, 20 Bistro Bob, 40 "cafe 50%_off\" (all null), 50 Zed.
 import assert from 'node:assert/strict';

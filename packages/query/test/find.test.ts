@@ -1,4 +1,4 @@
-// find / findOne: row shape and formats (reference §2), fields (§3.4), sort (§3.3), pagination
+// find / findOne: row shape and formats, fields (§3.4), sort (§3.3), pagination
 // (§3.2), draft & publish (§4) and locales (§5), exact JSON and key order.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';

@@ -1,4 +1,4 @@
-// Populate (reference §3.5): every form, exact JSON, status/locale rules of populated rows and
+// Populate: every form, exact JSON, status/locale rules of populated rows and
 // relations the caller may not find.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';

@@ -1,4 +1,4 @@
-// End-user JWTs (users-permissions): HS256, payload `{id, iat, exp}` as Strapi's (reference §7.3),
+// End-user JWTs (users-permissions): HS256, payload `{id, iat, exp}` as Strapi's,
 // signed with a key derived per project, so a JWT of one project is invalid in every other.
 import { jwtVerify, SignJWT } from 'jose';
 import { deriveKey } from '@cms/auth';

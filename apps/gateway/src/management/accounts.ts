@@ -8,7 +8,7 @@ import { NotFoundError, UnauthorizedError, ValidationError } from '@cms/errors';
 import { hitLimit } from '@cms/limits';
 import { deleteAccount } from './account-deletion.ts';
 import { linkTo, resetPasswordMail, verificationMail } from './account-mail.ts';
-import type { ManagementOptions } from './index.ts';
+import type { ManagementOptions } from './options.ts';
 import { requestOrigin } from './request-context.ts';
 import { clearSessionCookies, sessionTokenOf, setSessionCookies } from './session-cookies.ts';
 

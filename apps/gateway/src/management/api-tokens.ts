@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ApiToken } from '@cms/auth';
 import { NotFoundError } from '@cms/errors';
-import type { ManagementOptions } from './index.ts';
+import type { ManagementOptions } from './options.ts';
 import { projectOf } from './request-context.ts';
 
 /** The contract's token JSON, exactly these keys. */

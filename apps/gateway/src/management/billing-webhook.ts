@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import { NotImplementedError } from '@cms/errors';
 import { BILLING_OFF } from './billing.ts';
-import type { ManagementOptions } from './index.ts';
+import type { ManagementOptions } from './options.ts';
 
 export async function billingWebhookRoute(app: FastifyInstance, { services }: ManagementOptions): Promise<void> {
   app.removeAllContentTypeParsers();

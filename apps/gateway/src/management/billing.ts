@@ -7,7 +7,7 @@ import { effectivePlan, PLANS, usageReport, type Billing, type BillingAccount, t
 import { NotFoundError, NotImplementedError } from '@cms/errors';
 import type { MemberProject } from '@cms/tenancy';
 import { authorizeProjectAccess } from './access.ts';
-import type { ManagementOptions } from './index.ts';
+import type { ManagementOptions } from './options.ts';
 import { projectOf, requestOrigin } from './request-context.ts';
 
 export const BILLING_OFF = 'Billing is not enabled on this platform (STRIPE_SECRET_KEY is not set): every project keeps its plan';

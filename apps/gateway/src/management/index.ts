@@ -2,8 +2,6 @@
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { UnauthorizedError } from '@cms/errors';
-import type { Platform } from '../platform.ts';
-import type { Services } from '../services.ts';
 import { authorizeProjectAccess } from './access.ts';
 import { registerAccountRoutes } from './accounts.ts';
 import { registerApiTokenRoutes } from './api-tokens.ts';
@@ -18,11 +16,7 @@ import { registerTeamRoutes } from './team.ts';
 import { registerUsageRoutes } from './usage.ts';
 import { checkCsrf, sessionTokenOf } from './session-cookies.ts';
 import './request-context.ts';
-
-export interface ManagementOptions {
-  platform: Platform;
-  services: Services;
-}
+import type { ManagementOptions } from './options.ts';
 
 export async function managementPlugin(app: FastifyInstance, opts: ManagementOptions): Promise<void> {
   const { services } = opts;

@@ -1,7 +1,7 @@
 // A project's locales (i18n).
 import type { FastifyInstance } from 'fastify';
 import type { LocaleRecord } from '@cms/tenancy';
-import type { ManagementOptions } from './index.ts';
+import type { ManagementOptions } from './options.ts';
 import { projectOf } from './request-context.ts';
 
 const localeJson = ({ code, name, isDefault }: LocaleRecord) => ({ code, name, isDefault });

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { effectivePlan } from '@cms/billing';
 import type { MemberProject } from '@cms/tenancy';
-import type { ManagementOptions } from './index.ts';
+import type { ManagementOptions } from './options.ts';
 import { deleteProject } from './project-deletion.ts';
 import { projectOf, requestOrigin } from './request-context.ts';
 

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Role } from '@cms/auth';
 import { projectRoleChanges } from '../project-roles.ts';
-import type { ManagementOptions } from './index.ts';
+import type { ManagementOptions } from './options.ts';
 import { projectOf } from './request-context.ts';
 
 const ROLE_TYPE = '^[a-z][a-z0-9_-]{0,49}$';

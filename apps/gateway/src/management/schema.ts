@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { NotFoundError } from '@cms/errors';
 import { toRawModel, type ProjectRecord } from '@cms/tenancy';
 import type { RawModel } from '@cms/schema';
-import type { ManagementOptions } from './index.ts';
+import type { ManagementOptions } from './options.ts';
 import { projectOf } from './request-context.ts';
 
 const anyObject = { type: 'object' } as const;

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { graphqlSettingsOf, parseGraphqlSettings } from '@cms/graphql';
 import { parseUsersSettings, usersSettingsOf } from '@cms/users';
 import { corsSettingsOf, parseCorsSettings, storedCors } from '../http/cors-settings.ts';
-import type { ManagementOptions } from './index.ts';
+import type { ManagementOptions } from './options.ts';
 import { projectOf } from './request-context.ts';
 
 export function registerSettingsRoutes(app: FastifyInstance, { services }: ManagementOptions): void {

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { NotFoundError } from '@cms/errors';
 import { INVITATION_LIFETIME_DAYS } from '@cms/tenancy';
 import { invitationMail, linkTo } from './account-mail.ts';
-import type { ManagementOptions } from './index.ts';
+import type { ManagementOptions } from './options.ts';
 import { projectJson } from './projects.ts';
 import { projectOf, requestOrigin } from './request-context.ts';
 

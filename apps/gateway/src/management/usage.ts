@@ -1,7 +1,7 @@
 // A project's usage in the current month, against its plan's limits.
 import type { FastifyInstance } from 'fastify';
 import { usageReport } from '@cms/billing';
-import type { ManagementOptions } from './index.ts';
+import type { ManagementOptions } from './options.ts';
 import { projectOf } from './request-context.ts';
 
 export function registerUsageRoutes(app: FastifyInstance, { platform, services }: ManagementOptions): void {

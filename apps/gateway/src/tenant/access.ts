@@ -63,7 +63,7 @@ export function usersProjectOf(request: FastifyRequest, tenant: TenantEntry): Us
   };
 }
 
-/** Access granted by an API token type (reference §7.1). */
+/** Access granted by an API token type. */
 function tokenAccess(token: AuthenticatedToken): Access {
   switch (token.type) {
     case 'full-access':

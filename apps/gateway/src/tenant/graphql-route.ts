@@ -1,6 +1,6 @@
 // `/graphql` of a project: POST (and GET) operations run on the project's generated schema
 // (see @cms/graphql), GraphiQL for browsers. The caller is resolved like REST, so a bad token is
-// refused before GraphQL with the REST 401 envelope (reference §9).
+// refused before GraphQL with the REST 401 envelope.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hashPassword } from '@cms/auth';
 import { isStaleModelError } from '@cms/errors';
@@ -12,7 +12,7 @@ import type { Platform } from '../platform.ts';
 import { projectRoleChanges } from '../project-roles.ts';
 import type { Services } from '../services.ts';
 import { resolveAccess, usersProjectOf } from './access.ts';
-import { tenantOf } from './index.ts';
+import { tenantOf } from './request-context.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 

@@ -1,9 +1,8 @@
 // Each project's content API lives under `/p/{slug}`; host-based requests
 // (`{slug}.{BASE_DOMAIN}`) are rewritten to that prefix before routing (see app.ts).
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { NotFoundError, isStaleModelError } from '@cms/errors';
-import type { TenantEntry } from '@cms/tenancy';
 import { setRateLimitHeaders } from '../http/errors.ts';
 import type { Platform } from '../platform.ts';
 import type { Services } from '../services.ts';
@@ -14,19 +13,7 @@ import { registerLocaleRoutes } from './locales.ts';
 import { registerUploadRoutes } from './upload-routes.ts';
 import { registerUserRoutes } from './user-routes.ts';
 import { registerUploadedFiles } from './uploaded-files.ts';
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    tenant: TenantEntry | null;
-    /** Set while a request runs again after its project's model was found stale. */
-    rerunOnFreshModel: boolean;
-  }
-}
-
-export function tenantOf(request: FastifyRequest): TenantEntry {
-  if (!request.tenant) throw new NotFoundError();
-  return request.tenant;
-}
+import './request-context.ts';
 
 export async function tenantPlugin(app: FastifyInstance, opts: { platform: Platform; services: Services }): Promise<void> {
   const { platform, services } = opts;

@@ -9,7 +9,7 @@ import type { ProjectRuntime, TenantEntry } from '@cms/tenancy';
 import type { Platform } from '../platform.ts';
 import type { Services } from '../services.ts';
 import { resolveAccess, type Access } from './access.ts';
-import { tenantOf } from './index.ts';
+import { tenantOf } from './request-context.ts';
 import { toV4Data, wantsV4 } from './v4-format.ts';
 
 // Strapi's `api.rest.defaultLimit` / template `maxLimit`.

@@ -1,4 +1,4 @@
-// The upload plugin's REST API (reference §8): `POST /api/upload` (multipart; `?id=` replaces a
+// The upload plugin's REST API: `POST /api/upload` (multipart; `?id=` replaces a
 // file or changes its info), `GET /api/upload/files` (bare array), `/files/page`,
 // `GET`/`DELETE /api/upload/files/:id`. Bodies are bare, not `{data}`. Files are streamed into
 // storage as they arrive; rows are written only once every part was read and checked.
@@ -17,7 +17,7 @@ import type { ProjectRuntime, TenantEntry } from '@cms/tenancy';
 import type { Platform } from '../platform.ts';
 import type { Services } from '../services.ts';
 import { resolveAccess, type Access } from './access.ts';
-import { tenantOf } from './index.ts';
+import { tenantOf } from './request-context.ts';
 import { pluginListRead, pluginRowsJson, REST_LIMITS } from './rest-targets.ts';
 
 const UPLOAD = 'plugin::upload';
@@ -223,7 +223,7 @@ export function registerUploadRoutes(app: FastifyInstance, platform: Platform, s
     const table = physical.contentTypes[ref]!.table;
     return async (tx: Parameters<typeof linkFiles>[0], fileIds: string[]) => {
       // Every row of the entry's document (drafts and published; only the row's locale when the
-      // field is localized), so publishing later keeps the link (reference §11 #20).
+      // field is localized), so publishing later keeps the link.
       const rows = await column(tx, documentRowsSql(ctx.project.schema, table, attr.localized), [rowId]);
       if (rows.length === 0) throw new ValidationError(`No ${ref} entry has id ${rowId}`);
       for (const row of rows) await linkFiles(tx, ctx.project.schema, phys.linkTable, row, fileIds, attr.multiple);

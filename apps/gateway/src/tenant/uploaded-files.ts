@@ -6,7 +6,7 @@ import { extname } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { NotFoundError } from '@cms/errors';
 import type { Platform } from '../platform.ts';
-import { tenantOf } from './index.ts';
+import { tenantOf } from './request-context.ts';
 
 const FILE_NAME = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,199}$/;
 

@@ -1,4 +1,4 @@
-// The users-permissions plugin's REST API (reference §7.3): `/api/auth/local/register`,
+// The users-permissions plugin's REST API: `/api/auth/local/register`,
 // `/api/auth/local`, `/api/auth/change-password`, `/api/users/me` and `/api/users` CRUD. Bodies
 // are bare (not `{data}`); users never carry their password or tokens.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -10,7 +10,7 @@ import { rolesOfUsers, type AuthResult } from '@cms/users';
 import type { Platform } from '../platform.ts';
 import type { Services } from '../services.ts';
 import { resolveAccess, usersProjectOf, type Access } from './access.ts';
-import { tenantOf } from './index.ts';
+import { tenantOf } from './request-context.ts';
 import { pluginListRead, pluginRowsJson } from './rest-targets.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -75,7 +75,7 @@ export function registerUserRoutes(app: FastifyInstance, platform: Platform, ser
     return access;
   }
 
-  /** Brute-force limit of an auth route, keyed by what names the account (reference §7.3: 429). */
+  /** Brute-force limit of an auth route, keyed by what names the account (Strapi: 429). */
   const attempts = (route: string, identifierOf: (request: FastifyRequest) => unknown = () => '') => ({
     preHandler: async (request: FastifyRequest) => services.rateLimits.authAttempt(request, tenantOf(request).project.id, route, identifierOf(request)),
   });
@@ -128,7 +128,7 @@ export function registerUserRoutes(app: FastifyInstance, platform: Platform, ser
 
   app.get('/api/users/me', async (request, reply) => {
     const access = await caller(request);
-    // API tokens have no user (reference §7.1: 403).
+    // API tokens have no user (Strapi: 403).
     if (!access.user) throw new ForbiddenError();
     const json = await userJson(request, access, access.user.userId);
     if (json === null) throw new NotFoundError();

@@ -1,4 +1,4 @@
-// `Strapi-Response-Format: v4` (reference §10): rewrites the v5 flat JSON of content-type REST
+// `Strapi-Response-Format: v4`: rewrites the v5 flat JSON of content-type REST
 // responses into Strapi v4's `{id, documentId, attributes}` shape. Works on parsed JSON, never
 // throws: anything that does not look like what the model announces is passed through untouched.
 import type { Attribute, Model } from '@cms/schema';

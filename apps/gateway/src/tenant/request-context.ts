@@ -1,0 +1,19 @@
+// What the tenant plugin attaches to a request: the project it addresses (resolved from
+// `/p/{slug}` or its host) and whether it is running again on a fresh model.
+import type { FastifyRequest } from 'fastify';
+import { NotFoundError } from '@cms/errors';
+import type { TenantEntry } from '@cms/tenancy';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    tenant: TenantEntry | null;
+    /** Set while a request runs again after its project's model was found stale. */
+    rerunOnFreshModel: boolean;
+  }
+}
+
+/** The project of this request; every route under `/p/{slug}` has one. */
+export function tenantOf(request: FastifyRequest): TenantEntry {
+  if (!request.tenant) throw new NotFoundError();
+  return request.tenant;
+}
