@@ -104,6 +104,7 @@ describe('dashboard in a browser', () => {
     assert.equal(await page.getByTestId('REST').textContent(), `${origin}/p/my-blog/api`);
     assert.equal(await page.getByTestId('GraphQL').textContent(), `${origin}/p/my-blog/graphql`);
     const steps = page.getByRole('list', { name: 'First steps' }).getByRole('listitem');
+    await steps.nth(3).waitFor(); // the list shows once the project's usage is loaded
     assert.deepEqual(await steps.evaluateAll((items) => items.map((i) => i.getAttribute('data-done'))), ['false', 'false', 'false', 'false']);
     await assertAccessible(page, 'project overview');
     await screenshot('project-overview');

@@ -1,8 +1,9 @@
 // Packages depend downward only: the layers are written once, in docs/architecture.md, and every
-// `@cms/*` import of a package's or app's sources is checked against them.
+// `@cms/*` import of a package's or app's sources is checked against them. Within a package,
+// modules import no cycle (type imports included).
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { describe, it } from 'node:test';
 
 const ROOT = join(import.meta.dirname, '../..');
@@ -68,5 +69,28 @@ describe('package layering', () => {
       'x.ts imports @cms/documents (layer 4; media is layer 4)',
       'x.ts imports @cms/nowhere (layer ?; media is layer 4)',
     ]);
+  });
+
+  it('has no import cycle between the modules of a package or app', () => {
+    const files = workspaces().flatMap(({ src }) => sources(src));
+    const imports = new Map(files.map((file) => [file, [...readFileSync(file, 'utf8').matchAll(/^(?:import|export)\b[^'"]*?'(\.{1,2}\/[^']+)'/gm)]
+      .map((m) => resolve(dirname(file), m[1]!))
+      .filter((target) => target !== file)]));
+    const cycles: string[] = [];
+    const done = new Set<string>();
+    const path: string[] = [];
+    const visit = (file: string) => {
+      if (path.includes(file)) {
+        cycles.push(path.slice(path.indexOf(file)).concat(file).map((f) => f.slice(ROOT.length + 1)).join(' → '));
+        return;
+      }
+      if (done.has(file) || !imports.has(file)) return;
+      path.push(file);
+      for (const target of imports.get(file)!) visit(target);
+      path.pop();
+      done.add(file);
+    };
+    for (const file of files) visit(file);
+    assert.deepEqual(cycles, []);
   });
 });

@@ -1,37 +1,19 @@
 // A project's GraphQL schema, generated from its model with Strapi v5's names and shapes.
 // Built once per model version; resolvers come from `resolvers.ts`.
-import {
-  GraphQLBoolean, GraphQLEnumType, GraphQLFloat, GraphQLID, GraphQLInputObjectType, GraphQLInt, GraphQLList,
-  GraphQLNonNull, GraphQLObjectType, GraphQLSchema, GraphQLString, GraphQLUnionType,
-  type GraphQLFieldConfig, type GraphQLFieldConfigArgumentMap, type GraphQLFieldConfigMap, type GraphQLInputFieldConfigMap,
-  type GraphQLInputType, type GraphQLOutputType, type GraphQLScalarType,
-} from 'graphql';
+import { GraphQLBoolean, GraphQLEnumType, GraphQLFloat, GraphQLID, GraphQLInputObjectType, GraphQLInt, GraphQLList, GraphQLNonNull, GraphQLObjectType, GraphQLSchema, GraphQLString, GraphQLUnionType, type GraphQLFieldConfig, type GraphQLFieldConfigArgumentMap, type GraphQLFieldConfigMap, type GraphQLInputFieldConfigMap, type GraphQLInputType, type GraphQLOutputType, type GraphQLScalarType } from 'graphql';
 import type { Attribute, Model, ScalarAttribute, ScalarType } from '@cms/schema';
 import { isPluginType, PUBLICATION_FILTERS, UPLOAD_FILE_UID, USERS_UID } from '@cms/query';
-import {
-  componentTypeName, connectionSuffix, dynamicZoneTypeName, entityCollectionName, enumMemberNames, enumTypeName, findOneQueryName,
-  findQueryName, relationCollectionName, typeName,
-} from './names.ts';
+import { componentTypeName, connectionSuffix, dynamicZoneTypeName, entityCollectionName, enumMemberNames, enumTypeName, findOneQueryName, findQueryName, relationCollectionName, typeName } from './names.ts';
 import { DateScalar, DateTimeScalar, JSONScalar, LocaleScalar, LongScalar, TimeScalar } from './scalars.ts';
 import { dynamicZoneInputScalar } from './dynamic-zone-input.ts';
 import { addLocaleQueries } from './locales.ts';
-import type { GraphqlContext } from './resolvers.ts';
 import { linkResolver, linkConnectionResolver, type RootResolvers } from './field-resolvers.ts';
-import {
-  USER_TYPE_NAME, UsersPermissionsLoginInput, UsersPermissionsLoginPayload, UsersPermissionsMe, UsersPermissionsPasswordPayload,
-  UsersPermissionsRegisterInput, UsersPermissionsRole, UsersPermissionsUser, UsersPermissionsUserEntityResponse, UsersPermissionsUserInput,
-} from './users-types.ts';
+import { USER_TYPE_NAME, UsersPermissionsLoginInput, UsersPermissionsLoginPayload, UsersPermissionsMe, UsersPermissionsPasswordPayload, UsersPermissionsRegisterInput, UsersPermissionsRole, UsersPermissionsUser, UsersPermissionsUserEntityResponse, UsersPermissionsUserInput } from './users-types.ts';
 import { addRoleFields } from './roles.ts';
+import type { GraphqlContext, SchemaNames } from './context.ts';
 
 export const FILE_TYPE_NAME = 'UploadFile';
 
-/** What resolvers need to know about the generated names. */
-export interface SchemaNames {
-  /** uid (content types, components, upload file, end users) → GraphQL object type name */
-  typeOf: Map<string, string>;
-  /** component type name → uid (dynamic zone items) */
-  componentOf: Map<string, string>;
-}
 
 const nonNull = <T extends GraphQLOutputType>(t: T) => new GraphQLNonNull(t);
 const list = <T extends GraphQLOutputType | GraphQLInputType>(t: T) => new GraphQLList(t);

@@ -1,31 +1,12 @@
 // The i18n plugin's GraphQL queries: `i18NLocale(documentId)`, `i18NLocales` and
 // `i18NLocales_connection` over the project's locales (Strapi v5 names and types). A project has a
 // handful of locales, held in memory by the registry: filters, sort and pagination run in memory.
-import {
-  GraphQLID, GraphQLInputObjectType, GraphQLList, GraphQLNonNull, GraphQLObjectType, GraphQLString,
-  type GraphQLEnumType, type GraphQLFieldConfigMap, type GraphQLInputType, type GraphQLScalarType,
-} from 'graphql';
+import { GraphQLID, GraphQLInputObjectType, GraphQLList, GraphQLNonNull, GraphQLObjectType, GraphQLString, type GraphQLEnumType, type GraphQLFieldConfigMap, type GraphQLInputType, type GraphQLScalarType } from 'graphql';
 import { selectInMemory, type InMemoryListArgs } from './in-memory-list.ts';
-import type { GraphqlContext } from './resolvers.ts';
 import { DateTimeScalar } from './scalars.ts';
+import type { GraphqlContext, SchemaParts } from './context.ts';
 
-/** A locale as the queries answer it (the gateway supplies them with the context). */
-export interface LocaleView {
-  documentId: string;
-  name: string;
-  code: string;
-  createdAt: string;
-  updatedAt: string;
-  publishedAt: string;
-}
 
-/** Shared schema pieces of the generated schema. */
-export interface SchemaParts {
-  pagination: GraphQLObjectType;
-  paginationArg: GraphQLInputObjectType;
-  publicationStatus: GraphQLEnumType;
-  filterOf(scalar: GraphQLScalarType): GraphQLInputObjectType;
-}
 
 const FIELDS = ['documentId', 'name', 'code', 'createdAt', 'updatedAt', 'publishedAt'] as const;
 

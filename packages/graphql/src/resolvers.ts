@@ -8,53 +8,17 @@ import type { Db } from '@cms/db';
 import type { PhysicalModel } from '@cms/ddl';
 import { createDocument, deleteDocument, positiveId, updateDocument, writeLocale, type DocumentStore, type WriteResult } from '@cms/documents';
 import { ForbiddenError, NotFoundError } from '@cms/errors';
-import {
-  compileRead, parsePublicationFilter, parseSort, planFilters, planSort, UPLOAD_FILE_UID, viewOf, type CompiledRead, type PagePlan, type QueryPlan, type TypeView,
-} from '@cms/query';
+import { compileRead, parsePublicationFilter, parseSort, planFilters, planSort, UPLOAD_FILE_UID, viewOf, type CompiledRead, type PagePlan, type QueryPlan, type TypeView } from '@cms/query';
 import type { Model } from '@cms/schema';
-import type { SchemaNames } from './build-schema.ts';
 import type { RootResolvers } from './field-resolvers.ts';
 import { filterNode } from './filters.ts';
-import type { LocaleView } from './locales.ts';
-import type { ProjectRoles } from './roles.ts';
 import { entityCollectionName } from './names.ts';
 import { pageInfo, rowWindow, type GraphqlLimits, type PaginationArgs } from './pagination.ts';
 import { nodesOf, planTreeSelection, type GraphPlanEnv } from './selection.ts';
-import { createUsersResolvers, type ProjectUsers } from './users-resolvers.ts';
+import { createUsersResolvers } from './users-resolvers.ts';
+import type { GraphqlContext, LocaleView, ProjectRoles, ProjectUsers, SchemaNames } from './context.ts';
 
-/** What a request brings to the resolvers (built by the gateway per request). */
-export interface GraphqlContext {
-  db: Db & DocumentStore['pool'];
-  schemaName: string;
-  model: Model;
-  physical: PhysicalModel;
-  defaultLocale: string;
-  localeCodes: ReadonlySet<string>;
-  /** Equal keys grant the same actions (compiled reads are cached per key); `user`: the end user of a JWT. */
-  access: { key: string; can(uid: string, action: string): boolean; readonly user?: { readonly userId: string } };
-  limits: GraphqlLimits;
-  hashPassword(password: string): Promise<string>;
-  /** The plan's document limit, checked by every create (see @cms/documents `DocumentStore`). */
-  admitDocument?(tx: Db): Promise<void>;
-  /** The project's media library, for the upload mutations. */
-  files: UploadFiles;
-  /** The project's end users, for `me`, the auth mutations and user writes. */
-  users: ProjectUsers;
-  /** The project's locales, for `i18NLocale(s)`. */
-  locales: readonly LocaleView[];
-  /** The project's end-user roles, for the role queries and mutations. */
-  roles: ProjectRoles;
-}
 
-/** What the upload mutations need of the media library (files are addressed by numeric id). */
-export interface UploadFiles {
-  /** The documentId of file `id`, or null when there is none. */
-  documentIdOf(id: string): Promise<string | null>;
-  /** Change a file's info; false when there is no such file. */
-  updateInfo(id: string, info: { name?: string; alternativeText?: string | null; caption?: string | null }): Promise<boolean>;
-  /** Delete the file and its stored objects; false when there is no such file. */
-  remove(id: string): Promise<boolean>;
-}
 
 type Args = Record<string, unknown>;
 type Resolver = GraphQLFieldResolver<unknown, GraphqlContext, Args>;

@@ -3,36 +3,13 @@
 // `create/update/deleteUsersPermissionsRole` → `{ok}`. Roles are the project's (platform.roles,
 // a handful per project): lists are filtered in memory; the gateway applies the changes on every
 // instance. Permission sets are edited with the management API, not here.
-import {
-  GraphQLBoolean, GraphQLID, GraphQLInputObjectType, GraphQLList, GraphQLNonNull, GraphQLObjectType, GraphQLString,
-  type GraphQLFieldConfigMap, type GraphQLInputType, type GraphQLObjectType as ObjectType,
-} from 'graphql';
+import { GraphQLBoolean, GraphQLID, GraphQLInputObjectType, GraphQLList, GraphQLNonNull, GraphQLObjectType, GraphQLString, type GraphQLFieldConfigMap, type GraphQLInputType, type GraphQLObjectType as ObjectType } from 'graphql';
 import { ForbiddenError, ValidationError } from '@cms/errors';
 import { selectInMemory, type InMemoryListArgs } from './in-memory-list.ts';
-import type { SchemaParts } from './locales.ts';
-import type { GraphqlContext } from './resolvers.ts';
 import { DateTimeScalar } from './scalars.ts';
+import type { GraphqlContext, RoleView, SchemaParts } from './context.ts';
 
-/** A role as the role queries answer it. */
-export interface RoleView {
-  /** the numeric id, as a string (the mutations address roles by it) */
-  id: string;
-  documentId: string;
-  name: string;
-  description: string;
-  type: string;
-  createdAt: string;
-  updatedAt: string;
-  publishedAt: string;
-}
 
-/** What the role fields need of the project's roles (the gateway supplies it with the context). */
-export interface ProjectRoles {
-  list(): Promise<readonly RoleView[]>;
-  create(input: { type: string; name: string; description?: string }): Promise<void>;
-  updateInfo(type: string, input: { name?: string; description?: string }): Promise<void>;
-  remove(type: string): Promise<void>;
-}
 
 export const ROLE_UID = 'plugin::users-permissions.role';
 const FIELDS = ['documentId', 'name', 'description', 'type', 'createdAt', 'updatedAt', 'publishedAt'] as const;

@@ -5,15 +5,12 @@
 import type { FieldsByTypeName, ResolveTree } from 'graphql-parse-resolve-info';
 import type { DynamicZoneAttribute } from '@cms/schema';
 import type { PhysicalDynamicZone } from '@cms/ddl';
-import {
-  attributeHop, componentHop, hopIsMany, localizationsHop, lookup, parseSort, planFilters, planSort, UPLOAD_FILE_UID, USERS_UID, viewOf,
-  type FileUseBranch, type Hop, type PlanEnv, type PopulatePlan, type ScalarField, type Selection, type TypeView,
-} from '@cms/query';
-import type { SchemaNames } from './build-schema.ts';
+import { attributeHop, componentHop, hopIsMany, localizationsHop, lookup, parseSort, planFilters, planSort, UPLOAD_FILE_UID, USERS_UID, viewOf, type FileUseBranch, type Hop, type PlanEnv, type PopulatePlan, type ScalarField, type Selection, type TypeView } from '@cms/query';
 import { POPULATED } from './field-resolvers.ts';
 import { filterNode } from './filters.ts';
 import { connectionSuffix, relationCollectionName } from './names.ts';
 import { rowWindow, type GraphqlLimits, type PaginationArgs } from './pagination.ts';
+import type { SchemaNames } from './context.ts';
 
 export interface GraphPlanEnv extends PlanEnv {
   names: SchemaNames;

@@ -4,19 +4,17 @@
 // A model change bumps the version, so the next request builds a new server; the old one ages out.
 import Fastify, { type FastifyInstance } from 'fastify';
 import mercurius from 'mercurius';
-import {
-  NoSchemaIntrospectionCustomRule, getNamedType, getOperationAST, getVariableValues, isInputObjectType, typeFromAST,
-  type GraphQLError, type GraphQLSchema, type OperationDefinitionNode,
-} from 'graphql';
+import { NoSchemaIntrospectionCustomRule, getNamedType, getOperationAST, getVariableValues, isInputObjectType, typeFromAST, type GraphQLError, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
 import { LRUCache } from 'lru-cache';
 import type { Model } from '@cms/schema';
-import { buildProjectSchema, type SchemaNames } from './build-schema.ts';
+import { buildProjectSchema } from './build-schema.ts';
 import { reservedNamesTaken } from './check-names.ts';
 import { operationCost } from './cost.ts';
 import { formatExecutionError, fromMercuriusError, GraphqlRequestError, requestError, responseBody } from './errors.ts';
 import type { RootResolvers } from './field-resolvers.ts';
-import { createRootResolvers, type GraphqlContext } from './resolvers.ts';
+import { createRootResolvers } from './resolvers.ts';
 import type { GraphqlSettings } from './settings.ts';
+import type { GraphqlContext, SchemaNames } from './context.ts';
 
 
 export interface GraphqlRequest {

@@ -8,36 +8,14 @@ import { parseResolveInfo, type FieldsByTypeName, type ResolveTree } from 'graph
 import { positiveId } from '@cms/documents';
 import { ApplicationError, ForbiddenError, NotFoundError } from '@cms/errors';
 import { compileRead, planFilters, USERS_UID, viewOf, type QueryPlan } from '@cms/query';
-import type { SchemaNames } from './build-schema.ts';
-import type { GraphqlContext } from './resolvers.ts';
 import { childFields, planTreeSelection, type GraphPlanEnv } from './selection.ts';
 import { preloadRole, type UserRoleSource } from './user-roles.ts';
 import { USER_TYPE_NAME, type UsersRootField } from './users-types.ts';
+import type { AuthOutcome, GraphqlContext, ProjectUsers, SchemaNames } from './context.ts';
 
-/** A successful login-like operation: the user, and their JWT unless e-mail confirmation is pending. */
-export interface AuthOutcome {
-  userId: string;
-  jwt?: string;
-}
 
 type Body = Record<string, unknown>;
 
-/** What the plugin's resolvers need of the project's end users (bodies as the REST routes take them). */
-export interface ProjectUsers extends UserRoleSource {
-  register(body: Body): Promise<AuthOutcome>;
-  login(body: Body): Promise<AuthOutcome>;
-  /** Mails a reset code when the address is known; silent otherwise. */
-  forgotPassword(body: Body): Promise<void>;
-  resetPassword(body: Body): Promise<AuthOutcome>;
-  changePassword(userId: string, body: Body): Promise<AuthOutcome>;
-  confirmEmail(confirmation: string): Promise<AuthOutcome>;
-  /** The new user's id. */
-  create(body: Body): Promise<string>;
-  /** false when there is no such user. */
-  update(id: string, body: Body): Promise<boolean>;
-  /** false when there is no such user. */
-  remove(id: string): Promise<boolean>;
-}
 
 type Args = Record<string, unknown>;
 type Resolver = GraphQLFieldResolver<unknown, GraphqlContext, Args>;

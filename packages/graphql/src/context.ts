@@ -1,0 +1,116 @@
+// The types shared by the schema builder and the resolvers: what a request brings (the context)
+// and what the gateway supplies through it. A module of their own, so the modules that use them
+// import no cycle.
+import type { GraphQLEnumType, GraphQLInputObjectType, GraphQLObjectType, GraphQLScalarType } from 'graphql';
+import type { Db } from '@cms/db';
+import type { PhysicalModel } from '@cms/ddl';
+import type { DocumentStore } from '@cms/documents';
+import type { Model } from '@cms/schema';
+import type { GraphqlLimits } from './pagination.ts';
+import type { UserRoleSource } from './user-roles.ts';
+
+type Body = Record<string, unknown>;
+
+/** What a request brings to the resolvers (built by the gateway per request). */
+export interface GraphqlContext {
+  db: Db & DocumentStore['pool'];
+  schemaName: string;
+  model: Model;
+  physical: PhysicalModel;
+  defaultLocale: string;
+  localeCodes: ReadonlySet<string>;
+  /** Equal keys grant the same actions (compiled reads are cached per key); `user`: the end user of a JWT. */
+  access: { key: string; can(uid: string, action: string): boolean; readonly user?: { readonly userId: string } };
+  limits: GraphqlLimits;
+  hashPassword(password: string): Promise<string>;
+  /** The plan's document limit, checked by every create (see @cms/documents `DocumentStore`). */
+  admitDocument?(tx: Db): Promise<void>;
+  /** The project's media library, for the upload mutations. */
+  files: UploadFiles;
+  /** The project's end users, for `me`, the auth mutations and user writes. */
+  users: ProjectUsers;
+  /** The project's locales, for `i18NLocale(s)`. */
+  locales: readonly LocaleView[];
+  /** The project's end-user roles, for the role queries and mutations. */
+  roles: ProjectRoles;
+}
+
+/** What the upload mutations need of the media library (files are addressed by numeric id). */
+export interface UploadFiles {
+  /** The documentId of file `id`, or null when there is none. */
+  documentIdOf(id: string): Promise<string | null>;
+  /** Change a file's info; false when there is no such file. */
+  updateInfo(id: string, info: { name?: string; alternativeText?: string | null; caption?: string | null }): Promise<boolean>;
+  /** Delete the file and its stored objects; false when there is no such file. */
+  remove(id: string): Promise<boolean>;
+}
+
+/** What resolvers need to know about the generated names. */
+export interface SchemaNames {
+  /** uid (content types, components, upload file, end users) → GraphQL object type name */
+  typeOf: Map<string, string>;
+  /** component type name → uid (dynamic zone items) */
+  componentOf: Map<string, string>;
+}
+
+/** A locale as the queries answer it (the gateway supplies them with the context). */
+export interface LocaleView {
+  documentId: string;
+  name: string;
+  code: string;
+  createdAt: string;
+  updatedAt: string;
+  publishedAt: string;
+}
+
+/** Shared schema pieces of the generated schema. */
+export interface SchemaParts {
+  pagination: GraphQLObjectType;
+  paginationArg: GraphQLInputObjectType;
+  publicationStatus: GraphQLEnumType;
+  filterOf(scalar: GraphQLScalarType): GraphQLInputObjectType;
+}
+
+/** A role as the role queries answer it. */
+export interface RoleView {
+  /** the numeric id, as a string (the mutations address roles by it) */
+  id: string;
+  documentId: string;
+  name: string;
+  description: string;
+  type: string;
+  createdAt: string;
+  updatedAt: string;
+  publishedAt: string;
+}
+
+/** What the role fields need of the project's roles (the gateway supplies it with the context). */
+export interface ProjectRoles {
+  list(): Promise<readonly RoleView[]>;
+  create(input: { type: string; name: string; description?: string }): Promise<void>;
+  updateInfo(type: string, input: { name?: string; description?: string }): Promise<void>;
+  remove(type: string): Promise<void>;
+}
+
+/** A successful login-like operation: the user, and their JWT unless e-mail confirmation is pending. */
+export interface AuthOutcome {
+  userId: string;
+  jwt?: string;
+}
+
+/** What the plugin's resolvers need of the project's end users (bodies as the REST routes take them). */
+export interface ProjectUsers extends UserRoleSource {
+  register(body: Body): Promise<AuthOutcome>;
+  login(body: Body): Promise<AuthOutcome>;
+  /** Mails a reset code when the address is known; silent otherwise. */
+  forgotPassword(body: Body): Promise<void>;
+  resetPassword(body: Body): Promise<AuthOutcome>;
+  changePassword(userId: string, body: Body): Promise<AuthOutcome>;
+  confirmEmail(confirmation: string): Promise<AuthOutcome>;
+  /** The new user's id. */
+  create(body: Body): Promise<string>;
+  /** false when there is no such user. */
+  update(id: string, body: Body): Promise<boolean>;
+  /** false when there is no such user. */
+  remove(id: string): Promise<boolean>;
+}
