@@ -39,3 +39,14 @@ export async function count(t: TestApp, table: string): Promise<number> {
   const { compiledQuery } = await import('@cms/db');
   return Number(await t.platform.db.pool.oneFirst(compiledQuery({ text: `SELECT count(*) FROM platform.${table}`, values: [] })));
 }
+
+/** The cookies a response sets, by name: value and (lower-cased) attributes. */
+export function setCookies(res: LightMyRequestResponse): Record<string, { value: string; attrs: string[] }> {
+  const raw = res.headers['set-cookie'];
+  const list = Array.isArray(raw) ? raw : raw ? [raw] : [];
+  return Object.fromEntries(list.map((line) => {
+    const [pair, ...attrs] = line.split(';').map((s) => s.trim());
+    const at = pair!.indexOf('=');
+    return [pair!.slice(0, at), { value: pair!.slice(at + 1), attrs: attrs.map((a) => a.toLowerCase()) }];
+  }));
+}

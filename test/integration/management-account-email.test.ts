@@ -7,7 +7,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { compiledQuery } from '@cms/db';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { blogRawModel } from '../fixtures/index.ts';
-import { as, count, createProject, signup, type Session } from '../helpers/management.ts';
+import { as, count, createProject, setCookies, signup, type Session } from '../helpers/management.ts';
 import { startSmtp, type TestSmtp } from '../helpers/smtp.ts';
 
 type Json = Record<string, any>;
@@ -16,17 +16,6 @@ const INVALID_LINK = envelope(400, 'ValidationError', 'This link is invalid or h
   errors: [{ path: ['token'], message: 'This link is invalid or has expired', name: 'ValidationError' }],
 });
 const paths = (res: LightMyRequestResponse) => res.json().error.details.errors.map((e: { path: string[] }) => e.path);
-
-/** The cookies a response sets, by name. */
-function setCookies(res: LightMyRequestResponse): Record<string, { value: string; attrs: string[] }> {
-  const raw = res.headers['set-cookie'];
-  const list = Array.isArray(raw) ? raw : raw ? [raw] : [];
-  return Object.fromEntries(list.map((line) => {
-    const [pair, ...attrs] = line.split(';').map((s) => s.trim());
-    const at = pair!.indexOf('=');
-    return [pair!.slice(0, at), { value: pair!.slice(at + 1), attrs: attrs.map((a) => a.toLowerCase()) }];
-  }));
-}
 
 describe('management API: account e-mails (verification, password reset) and account deletion', () => {
   let t: TestApp;

@@ -3,22 +3,10 @@
 // and that no account can see or end another's sessions.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { LightMyRequestResponse } from 'fastify';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
-import { as, signup } from '../helpers/management.ts';
+import { as, setCookies, signup } from '../helpers/management.ts';
 
 const envelope = (status: number, name: string, message: string) => ({ data: null, error: { status, name, message, details: {} } });
-
-/** The cookies a response sets, by name: value and attributes. */
-function setCookies(res: LightMyRequestResponse): Record<string, { value: string; attrs: string[] }> {
-  const raw = res.headers['set-cookie'];
-  const list = Array.isArray(raw) ? raw : raw ? [raw] : [];
-  return Object.fromEntries(list.map((line) => {
-    const [pair, ...attrs] = line.split(';').map((s) => s.trim());
-    const at = pair!.indexOf('=');
-    return [pair!.slice(0, at), { value: pair!.slice(at + 1), attrs: attrs.map((a) => a.toLowerCase()) }];
-  }));
-}
 
 describe('management API: sessions and the dashboard cookie', () => {
   let t: TestApp;

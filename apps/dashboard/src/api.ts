@@ -24,6 +24,16 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * Show a failed call on a form: the API's field errors next to their fields when it names
+ * any, anything else (with `fallback` for what is not an Error) as one message.
+ */
+export function reportFormError(err: unknown, setFieldErrors: (errors: Record<string, string>) => void, showMessage: (message: string) => void, fallback: string): void {
+  const fields = err instanceof ApiError ? err.fieldErrors() : {};
+  if (Object.keys(fields).length) setFieldErrors(fields);
+  else showMessage(err instanceof Error ? err.message : fallback);
+}
+
 function csrfToken(): string {
   const match = /(?:^|;\s*)cms_csrf=([^;]*)/.exec(document.cookie);
   return match ? decodeURIComponent(match[1]!) : '';

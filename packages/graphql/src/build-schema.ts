@@ -14,7 +14,6 @@ import type { GraphqlContext, SchemaNames } from './context.ts';
 
 export const FILE_TYPE_NAME = 'UploadFile';
 
-
 const nonNull = <T extends GraphQLOutputType>(t: T) => new GraphQLNonNull(t);
 const list = <T extends GraphQLOutputType | GraphQLInputType>(t: T) => new GraphQLList(t);
 

@@ -1,12 +1,11 @@
 // The i18n plugin's GraphQL queries: `i18NLocale(documentId)`, `i18NLocales` and
 // `i18NLocales_connection` over the project's locales (Strapi v5 names and types). A project has a
 // handful of locales, held in memory by the registry: filters, sort and pagination run in memory.
-import { GraphQLID, GraphQLInputObjectType, GraphQLList, GraphQLNonNull, GraphQLObjectType, GraphQLString, type GraphQLEnumType, type GraphQLFieldConfigMap, type GraphQLInputType, type GraphQLScalarType } from 'graphql';
+import { GraphQLID, GraphQLList, GraphQLNonNull, GraphQLObjectType, GraphQLString, type GraphQLFieldConfigMap } from 'graphql';
 import { selectInMemory, type InMemoryListArgs } from './in-memory-list.ts';
+import { inMemoryListTypes } from './in-memory-list-types.ts';
 import { DateTimeScalar } from './scalars.ts';
 import type { GraphqlContext, SchemaParts } from './context.ts';
-
-
 
 const FIELDS = ['documentId', 'name', 'code', 'createdAt', 'updatedAt', 'publishedAt'] as const;
 
@@ -24,28 +23,8 @@ export function addLocaleQueries(query: GraphQLFieldConfigMap<unknown, GraphqlCo
       createdAt: { type: DateTimeScalar }, updatedAt: { type: DateTimeScalar }, publishedAt: { type: DateTimeScalar },
     },
   });
-  const filters: GraphQLInputObjectType = new GraphQLInputObjectType({
-    name: 'I18NLocaleFiltersInput',
-    fields: () => ({
-      documentId: { type: parts.filterOf(GraphQLID) },
-      name: { type: parts.filterOf(GraphQLString) },
-      code: { type: parts.filterOf(GraphQLString) },
-      createdAt: { type: parts.filterOf(DateTimeScalar) },
-      updatedAt: { type: parts.filterOf(DateTimeScalar) },
-      publishedAt: { type: parts.filterOf(DateTimeScalar) },
-      and: { type: new GraphQLList(filters) as GraphQLInputType },
-      or: { type: new GraphQLList(filters) as GraphQLInputType },
-      not: { type: filters },
-    }),
-  });
-  const collection = new GraphQLObjectType({
-    name: 'I18NLocaleEntityResponseCollection',
-    fields: { nodes: { type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(locale))) }, pageInfo: { type: new GraphQLNonNull(parts.pagination) } },
-  });
-  const listArgs = {
-    filters: { type: filters }, pagination: { type: parts.paginationArg }, sort: { type: new GraphQLList(GraphQLString), defaultValue: [] },
-    status: { type: parts.publicationStatus },
-  };
+  const { collection, listArgs: baseArgs } = inMemoryListTypes('I18NLocale', FIELDS, locale, parts);
+  const listArgs = { ...baseArgs, status: { type: parts.publicationStatus } };
   const fields: GraphQLFieldConfigMap<unknown, GraphqlContext> = {
     i18NLocale: {
       type: locale,

@@ -18,8 +18,6 @@ import { nodesOf, planTreeSelection, type GraphPlanEnv } from './selection.ts';
 import { createUsersResolvers } from './users-resolvers.ts';
 import type { GraphqlContext, LocaleView, ProjectRoles, ProjectUsers, SchemaNames } from './context.ts';
 
-
-
 type Args = Record<string, unknown>;
 type Resolver = GraphQLFieldResolver<unknown, GraphqlContext, Args>;
 

@@ -3,13 +3,12 @@
 // `create/update/deleteUsersPermissionsRole` → `{ok}`. Roles are the project's (platform.roles,
 // a handful per project): lists are filtered in memory; the gateway applies the changes on every
 // instance. Permission sets are edited with the management API, not here.
-import { GraphQLBoolean, GraphQLID, GraphQLInputObjectType, GraphQLList, GraphQLNonNull, GraphQLObjectType, GraphQLString, type GraphQLFieldConfigMap, type GraphQLInputType, type GraphQLObjectType as ObjectType } from 'graphql';
+import { GraphQLBoolean, GraphQLID, GraphQLInputObjectType, GraphQLList, GraphQLNonNull, GraphQLObjectType, GraphQLString, type GraphQLFieldConfigMap, type GraphQLObjectType as ObjectType } from 'graphql';
 import { ForbiddenError, ValidationError } from '@cms/errors';
 import { selectInMemory, type InMemoryListArgs } from './in-memory-list.ts';
+import { inMemoryListTypes } from './in-memory-list-types.ts';
 import { DateTimeScalar } from './scalars.ts';
 import type { GraphqlContext, RoleView, SchemaParts } from './context.ts';
-
-
 
 export const ROLE_UID = 'plugin::users-permissions.role';
 const FIELDS = ['documentId', 'name', 'description', 'type', 'createdAt', 'updatedAt', 'publishedAt'] as const;
@@ -70,25 +69,8 @@ export const ROLE_TYPE_NAMES = [
 export function addRoleFields(
   query: GraphQLFieldConfigMap<unknown, GraphqlContext>, mutation: GraphQLFieldConfigMap<unknown, GraphqlContext>, role: ObjectType, parts: SchemaParts,
 ): void {
-  const filters: GraphQLInputObjectType = new GraphQLInputObjectType({
-    name: 'UsersPermissionsRoleFiltersInput',
-    fields: () => ({
-      documentId: { type: parts.filterOf(GraphQLID) },
-      name: { type: parts.filterOf(GraphQLString) },
-      description: { type: parts.filterOf(GraphQLString) },
-      type: { type: parts.filterOf(GraphQLString) },
-      createdAt: { type: parts.filterOf(DateTimeScalar) },
-      updatedAt: { type: parts.filterOf(DateTimeScalar) },
-      publishedAt: { type: parts.filterOf(DateTimeScalar) },
-      and: { type: new GraphQLList(filters) as GraphQLInputType },
-      or: { type: new GraphQLList(filters) as GraphQLInputType },
-      not: { type: filters },
-    }),
-  });
-  const collection = new GraphQLObjectType({
-    name: 'UsersPermissionsRoleEntityResponseCollection',
-    fields: { nodes: { type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(role))) }, pageInfo: { type: new GraphQLNonNull(parts.pagination) } },
-  });
+  // Like the user queries, the role queries take no `status` (roles have no draft & publish).
+  const { collection, listArgs } = inMemoryListTypes('UsersPermissionsRole', FIELDS, role, parts);
   const input = new GraphQLInputObjectType({
     name: 'UsersPermissionsRoleInput',
     fields: {
@@ -97,8 +79,6 @@ export function addRoleFields(
     },
   });
   const payload = (name: string) => new GraphQLObjectType({ name, fields: { ok: { type: new GraphQLNonNull(GraphQLBoolean) } } });
-  // Like the user queries, the role queries take no `status` (roles have no draft & publish).
-  const listArgs = { filters: { type: filters }, pagination: { type: parts.paginationArg }, sort: { type: new GraphQLList(GraphQLString), defaultValue: [] } };
   const select = async (ctx: GraphqlContext, args: InMemoryListArgs) => {
     requireAccess(ctx, 'find');
     return selectInMemory(await ctx.roles.list(), FIELDS, args, ctx.limits);

@@ -16,7 +16,6 @@ import { createRootResolvers } from './resolvers.ts';
 import type { GraphqlSettings } from './settings.ts';
 import type { GraphqlContext, SchemaNames } from './context.ts';
 
-
 export interface GraphqlRequest {
   query: string;
   variables?: Record<string, unknown>;

@@ -13,9 +13,7 @@ import { preloadRole, type UserRoleSource } from './user-roles.ts';
 import { USER_TYPE_NAME, type UsersRootField } from './users-types.ts';
 import type { AuthOutcome, GraphqlContext, ProjectUsers, SchemaNames } from './context.ts';
 
-
 type Body = Record<string, unknown>;
-
 
 type Args = Record<string, unknown>;
 type Resolver = GraphQLFieldResolver<unknown, GraphqlContext, Args>;

@@ -5,7 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ApiError, api, type SessionInfo } from '../api.ts';
+import { ApiError, api, type SessionInfo, reportFormError } from '../api.ts';
 import { ConfirmModal } from '../components/ConfirmModal.tsx';
 import { PageError, PageLoader } from '../components/PageState.tsx';
 import { useAccount, useResetSession } from '../session.ts';
@@ -27,9 +27,7 @@ function ChangePassword() {
       await client.invalidateQueries({ queryKey: SESSIONS_KEY });
       notifications.show({ color: 'teal', title: 'Password changed', message: 'Your other sessions were logged out.' });
     } catch (err) {
-      const fields = err instanceof ApiError ? err.fieldErrors() : {};
-      if (Object.keys(fields).length) form.setErrors(fields);
-      else setError(err instanceof Error ? err.message : 'Could not change the password');
+      reportFormError(err, form.setErrors, setError, 'Could not change the password');
     }
   });
   return (

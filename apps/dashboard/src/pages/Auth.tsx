@@ -5,7 +5,7 @@ import { Alert, Anchor, Button, Container, Paper, PasswordInput, Stack, Text, Te
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { ApiError, api, type Account } from '../api.ts';
+import { api, type Account, reportFormError } from '../api.ts';
 import { useResetSession } from '../session.ts';
 
 export const PASSWORD_MIN = 8;
@@ -43,9 +43,7 @@ function useSessionForm(path: '/v1/auth/login' | '/v1/auth/signup', withName: bo
       await reset(account);
       navigate(returnPath(location.state) ?? '/projects', { replace: true });
     } catch (err) {
-      const fields = err instanceof ApiError ? err.fieldErrors() : {};
-      if (Object.keys(fields).length) form.setErrors(fields);
-      else setFormError(err instanceof Error ? err.message : 'Something went wrong');
+      reportFormError(err, form.setErrors, setFormError, 'Something went wrong');
     }
   });
   return { form, submit, formError };

@@ -4,7 +4,7 @@ import { useForm } from '@mantine/form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { ApiError, api, type Locale } from '../api.ts';
+import { api, type Locale, reportFormError } from '../api.ts';
 import { ConfirmModal } from '../components/ConfirmModal.tsx';
 import { PageError, PageLoader } from '../components/PageState.tsx';
 import { EditableArea } from '../components/ViewOnly.tsx';
@@ -26,9 +26,7 @@ export function LocalesPage() {
       form.reset();
       await client.invalidateQueries({ queryKey: key });
     } catch (err) {
-      const fields = err instanceof ApiError ? err.fieldErrors() : {};
-      if (Object.keys(fields).length) form.setErrors(fields);
-      else setError(err instanceof Error ? err.message : 'Could not add the locale');
+      reportFormError(err, form.setErrors, setError, 'Could not add the locale');
     }
   });
   async function makeDefault(locale: Locale) {

@@ -5,7 +5,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { ApiError, api, type Project } from '../api.ts';
+import { api, type Project, reportFormError } from '../api.ts';
 import { PageError, PageLoader } from '../components/PageState.tsx';
 import { slugFromName } from '../slug.ts';
 
@@ -35,9 +35,7 @@ function CreateProjectModal({ opened, onClose }: { opened: boolean; onClose: () 
       form.reset();
       navigate(`/projects/${project.slug}`);
     } catch (err) {
-      const fields = err instanceof ApiError ? err.fieldErrors() : {};
-      if (Object.keys(fields).length) form.setErrors(fields);
-      else setFormError(err instanceof Error ? err.message : 'Could not create the project');
+      reportFormError(err, form.setErrors, setFormError, 'Could not create the project');
     }
   });
   const slug = slugFromName(form.values.name);

@@ -6,7 +6,7 @@ import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
-import { ApiError, api, type RoleInfo } from '../api.ts';
+import { api, type RoleInfo, reportFormError } from '../api.ts';
 import { ConfirmModal } from '../components/ConfirmModal.tsx';
 import { PageError, PageLoader } from '../components/PageState.tsx';
 import { PermissionMatrix, type PermissionMap } from '../components/PermissionMatrix.tsx';
@@ -28,9 +28,7 @@ function NewRole({ slug, onCreated }: { slug: string; onCreated(type: string): v
       form.reset();
       onCreated(values.type);
     } catch (err) {
-      const fields = err instanceof ApiError ? err.fieldErrors() : {};
-      if (Object.keys(fields).length) form.setErrors(fields);
-      else setError(err instanceof Error ? err.message : 'Could not create the role');
+      reportFormError(err, form.setErrors, setError, 'Could not create the role');
     }
   });
   return (

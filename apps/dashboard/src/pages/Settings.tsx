@@ -6,7 +6,7 @@ import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { ApiError, api, type Project } from '../api.ts';
+import { api, type Project, reportFormError } from '../api.ts';
 import { ConfirmModal } from '../components/ConfirmModal.tsx';
 import { PageError, PageLoader } from '../components/PageState.tsx';
 import { EditableArea } from '../components/ViewOnly.tsx';
@@ -25,9 +25,7 @@ function useSettingsForm<T extends Record<string, unknown>>(initial: T, save: (v
       await save(values);
       notifications.show({ color: 'teal', message: 'Saved' });
     } catch (err) {
-      const fields = err instanceof ApiError ? err.fieldErrors() : {};
-      if (Object.keys(fields).length) form.setErrors(Object.fromEntries(Object.entries(fields).map(([k, v]) => [fieldOf(k), v])));
-      else setError(err instanceof Error ? err.message : 'Could not save');
+      reportFormError(err, (fields) => form.setErrors(Object.fromEntries(Object.entries(fields).map(([k, v]) => [fieldOf(k), v]))), setError, 'Could not save');
     }
   });
   return { form, submit, error };

@@ -6,7 +6,7 @@ import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { ApiError, api, type Member, type Project, type ProjectRole } from '../api.ts';
+import { api, type Member, type Project, type ProjectRole, reportFormError } from '../api.ts';
 import { ConfirmModal } from '../components/ConfirmModal.tsx';
 import { PageError, PageLoader } from '../components/PageState.tsx';
 import { projectKey, useProject, useTeam } from '../project.ts';
@@ -36,9 +36,7 @@ function InviteForm({ slug }: { slug: string }) {
       await client.invalidateQueries({ queryKey: projectKey(slug, 'members') });
       notifications.show({ color: 'teal', title: 'Invitation sent', message: `${values.email.trim()} was invited as ${roleLabel(values.role as ProjectRole).toLowerCase()}.` });
     } catch (err) {
-      const fields = err instanceof ApiError ? err.fieldErrors() : {};
-      if (Object.keys(fields).length) form.setErrors(fields);
-      else setError(err instanceof Error ? err.message : 'Could not send the invitation');
+      reportFormError(err, form.setErrors, setError, 'Could not send the invitation');
     }
   });
   return (

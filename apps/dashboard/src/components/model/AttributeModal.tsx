@@ -144,8 +144,10 @@ function AttributeForm({ model, target, onClose, onSave }: { model: Model; targe
       }
       if (['string', 'text', 'uid'].includes(type) && values.regex) attr.regex = values.regex;
       if (NUMBER_TYPES.has(type) || type === 'component' || type === 'dynamiczone') {
-        if (values.min !== '') attr.min = NUMBER_TYPES.has(type) && (type === 'biginteger' || type === 'decimal') ? String(values.min) : Number(values.min);
-        if (values.max !== '') attr.max = NUMBER_TYPES.has(type) && (type === 'biginteger' || type === 'decimal') ? String(values.max) : Number(values.max);
+        // Big integers and decimals keep their bounds as text (exact beyond a double).
+        const bound = (x: number | string) => (type === 'biginteger' || type === 'decimal' ? String(x) : Number(x));
+        if (values.min !== '') attr.min = bound(values.min);
+        if (values.max !== '') attr.max = bound(values.max);
       }
       if (type === 'enumeration') attr.enum = values.enumValues;
       if (type === 'uid' && values.targetField) attr.targetField = values.targetField;
