@@ -60,4 +60,6 @@ app.post<{ Body: { data: { title: string; body: string; views: number; author: s
   }
 });
 
+// Exit on SIGTERM the normal way, so a `--cpu-prof` profile is written (profile-path.ts).
+process.once('SIGTERM', () => process.exit(0));
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });

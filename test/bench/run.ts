@@ -1,16 +1,17 @@
 // `make bench`: our gateway vs. a hand-written fastify+pg server (REST) and a hand-written
 // fastify+mercurius+pg server (GraphQL) on the same database and the same queries, measured in
-// one run with autocannon; prints req/s, p99 and the ratio and writes docs/performance.md.
+// one run with autocannon; prints req/s, p99 and the ratio and writes its section of docs/performance.md
+// (`large.ts` is the 100,000-document mode, `scale.ts` the 10,000-project one).
 // Servers run as separate processes from the load generator.
 import { spawn } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { testEnv } from '../helpers/app.ts';
 import { createTestDatabase } from '../helpers/db.ts';
-import { freePort, spawnGateway } from '../helpers/process.ts';
+import { freePort, spawnCompiledGateway } from '../helpers/process.ts';
 import { seed } from './seed.ts';
+import { writeDocSection } from './doc-section.ts';
 
 const DOCUMENTS = Number(process.env.BENCH_DOCUMENTS ?? 10_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -44,7 +45,7 @@ const env = testEnv(db, { LOG_LEVEL: 'warn', DB_POOL_SIZE: '20' });
 try {
   process.stdout.write(`seeding ${DOCUMENTS} documents…\n`);
   const seeded = await seed(env, DOCUMENTS);
-  const gateway = await spawnGateway(env);
+  const gateway = await spawnCompiledGateway(env);
   const baselineEnv = { DATABASE_URL: db.url, BENCH_SCHEMA: seeded.schema };
   const baseline = await startBaseline('test/bench/baseline-server.ts', '/list', baselineEnv);
   const graphqlBaseline = await startBaseline('test/bench/graphql-baseline-server.ts', '/graphql?query=%7B__typename%7D', baselineEnv);
@@ -105,7 +106,7 @@ try {
   }
   // The cost of plan rate limits: the same list through a gateway enforcing them (the project's
   // plan allows 5000 req/s, so nothing is refused) ÷ through a twin started with it, limits off.
-  const [limited, unlimited] = await Promise.all([spawnGateway({ ...env, PLAN_LIMITS: 'true' }), spawnGateway(env)]);
+  const [limited, unlimited] = await Promise.all([spawnCompiledGateway({ ...env, PLAN_LIMITS: 'true' }), spawnCompiledGateway(env)]);
   const limitedApi = `${limited.url}/p/${seeded.slug}/api/articles`;
   const unlimitedApi = `${unlimited.url}/p/${seeded.slug}/api/articles`;
   await measure(limitedApi);
@@ -132,10 +133,8 @@ try {
     '|---|---|---|---|---|---|',
     ...rows,
   ].join('\n');
-  const doc = `# Performance
-
-Measured by \`make bench\` (\`test/bench/run.ts\`): autocannon (${CONNECTIONS} connections, ${SECONDS} s per
-scenario after a warm-up) against a real gateway process and, in the same run, hand-written
+  const doc = `Measured by \`make bench\` (\`test/bench/run.ts\`): autocannon (${CONNECTIONS} connections, ${SECONDS} s per
+scenario after a warm-up) against the compiled gateway (\`dist/gateway.js\`, as production runs it) and, in the same run, hand-written
 baselines answering the same queries on the same Postgres (${DOCUMENTS} published articles, each
 with its draft row; 100 authors; 50 tags, 3 per article): a fastify + pg server for the REST rows
 and a fastify + mercurius (JIT, batched loaders for author and tags) + pg server for the GraphQL
@@ -154,8 +153,8 @@ ${limitsRow}
 
 Last run: ${new Date().toISOString().slice(0, 10)}.
 `;
-  writeFileSync(`${ROOT}docs/performance.md`, doc);
-  process.stdout.write(`\n${table}\n\nwritten to docs/performance.md\n`);
+  writeDocSection('bench', doc);
+  process.stdout.write(`\n${table}\n\nwritten to docs/performance.md (section bench)\n`);
 } finally {
   await db.drop();
 }

@@ -3,8 +3,9 @@
 import { loadConfig } from '@cms/config';
 import { compiledQuery } from '@cms/db';
 import { silentLogger } from '@cms/telemetry';
-import { parseModel } from '@cms/schema';
-import { createPlatform, createServices } from '@cms/gateway';
+import { parseModel, type RawModel } from '@cms/schema';
+import type { ProjectRecord } from '@cms/tenancy';
+import { createPlatform, type Platform } from '@cms/gateway';
 
 export const BENCH_MODEL = {
   contentTypes: {
@@ -39,20 +40,30 @@ export interface Seeded {
   sampleDocumentId: string;
 }
 
+/**
+ * The bench's project, as the benches share it: an account, the project (`slug`) on a plan whose
+ * request limits the bench never reaches (enterprise, 5000 req/s), its model of articles, authors
+ * and tags, and public reads (and article creates).
+ */
+export async function benchProject(platform: Platform, name: string, slug: string, model: RawModel): Promise<ProjectRecord> {
+  const accountId = (await platform.db.pool.oneFirst(compiledQuery({
+    text: `INSERT INTO platform.accounts (email, password_hash) VALUES ($1, 'x') RETURNING id`, values: [`${slug}@example.com`],
+  }))) as number;
+  const project = await platform.projects.create(accountId, { name, slug });
+  await platform.db.pool.query(compiledQuery({ text: `UPDATE platform.projects SET plan = 'enterprise' WHERE id = $1`, values: [project.id] }));
+  await platform.models.push(project, model);
+  await platform.roles.setPermissions(project.id, 'public', {
+    'api::article.article': ['find', 'findOne', 'create'], 'api::author.author': ['find', 'findOne'], 'api::tag.tag': ['find', 'findOne'],
+  }, parseModel(model));
+  return project;
+}
+
 export async function seed(env: Record<string, string>, documents: number): Promise<Seeded> {
   const platform = await createPlatform(loadConfig(env), silentLogger());
-  const services = createServices(platform);
   const pool = platform.db.pool;
   const exec = (text: string, values: unknown[] = []) => pool.query(compiledQuery({ text, values }));
   try {
-    const accountId = (await pool.oneFirst(compiledQuery({ text: `INSERT INTO platform.accounts (email, password_hash) VALUES ('bench@example.com', 'x') RETURNING id`, values: [] }))) as number;
-    const project = await services.projects.create(accountId, { name: 'Bench', slug: 'bench' });
-    // A plan whose request limits the bench never reaches (5000 req/s), for the plan-limits row.
-    await exec(`UPDATE platform.projects SET plan = 'enterprise' WHERE id = $1`, [project.id]);
-    await services.models.push(project, BENCH_MODEL);
-    await services.roles.setPermissions(project.id, 'public', {
-      'api::article.article': ['find', 'findOne', 'create'], 'api::author.author': ['find', 'findOne'], 'api::tag.tag': ['find', 'findOne'],
-    }, parseModel(BENCH_MODEL));
+    const project = await benchProject(platform, 'Bench', 'bench', BENCH_MODEL);
     const s = `"${project.schemaName}"`;
     await exec(`INSERT INTO ${s}.ct_author (document_id, published_at, name)
       SELECT 'author' || lpad(i::text, 18, '0'), now(), 'Author ' || i FROM generate_series(1, 100) i`);
@@ -71,7 +82,6 @@ export async function seed(env: Record<string, string>, documents: number): Prom
     await exec(`ANALYZE`);
     return { slug: project.slug, schema: project.schemaName, sampleDocumentId: 'article' + String(Math.floor(documents / 2)).padStart(17, '0') };
   } finally {
-    await services.close();
     await platform.close();
   }
 }

@@ -33,6 +33,8 @@ export function testEnv(db: TestDatabase, extra: Record<string, string> = {}): R
     DB_POOL_SIZE: '5',
     // Project ids restart at 1 in every test database, so each test run keeps media apart.
     MEDIA_DIR: join(tmpdir(), `cms-test-media-${db.name}`),
+    // A dashboard build of one's own (several builds side by side while developing).
+    ...(process.env.DASHBOARD_DIR ? { DASHBOARD_DIR: process.env.DASHBOARD_DIR } : {}),
     ...extra,
   };
 }

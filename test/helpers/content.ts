@@ -14,6 +14,7 @@ export interface ContentClient {
 
 export interface ContentProject {
   slug: string;
+  name: string;
   id: number;
   schema: string;
   /** the owner's session */
@@ -34,7 +35,8 @@ export async function setupContentProject(
 ): Promise<ContentProject> {
   const session = await signup(t);
   const admin = as(t, session);
-  const project = await createProject(t, session, { name: 'Content tests' });
+  const name = 'Content tests';
+  const project = await createProject(t, session, { name });
   const base = `/v1/projects/${project.slug}`;
   for (const code of locales) {
     const res = await admin.post(`${base}/locales`, { code });
@@ -62,7 +64,7 @@ export async function setupContentProject(
     };
   };
   return {
-    slug: project.slug, id: project.id, schema: `t_${project.id}`, owner: session, admin,
+    slug: project.slug, name, id: project.id, schema: `t_${project.id}`, owner: session, admin,
     api: client(await token('full-access')),
     client,
     token,

@@ -19,6 +19,11 @@ export async function assertAccessible(page: Page, where: string): Promise<void>
   // Evaluated through the DevTools protocol, so the page's strict CSP does not block it.
   // Page-side code is passed as text: this file is type-checked without the DOM library.
   if (!(await page.evaluate('typeof window.axe !== "undefined"'))) await page.evaluate(await AXE_SOURCE);
+  // The settled page: a modal's overlay still fading in gives the colours of no real frame.
+  // Transitions end; endless animations (a loader's spinner) are not waited for.
+  await page.evaluate(`Promise.all(document.getAnimations()
+    .filter((a) => a.effect && a.effect.getComputedTiming().endTime !== Infinity)
+    .map((a) => a.finished.catch(() => {})))`);
   const violations = (await page.evaluate(`window.axe.run(document, { resultTypes: ['violations'] }).then((r) =>
     r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target) })))`)) as AxeViolation[];
   const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');

@@ -1,8 +1,9 @@
 // Real gateway processes (`apps/gateway/src/main.ts`), for tests that need separate instances
 // or the embedded mode exactly as `make start` runs it.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { ensureBuilt } from '../../scripts/build.ts';
+import { freePort } from '../../scripts/cluster/processes.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -13,21 +14,23 @@ export interface GatewayProcess {
   stop(): Promise<void>;
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() => resolve(typeof addr === 'object' && addr ? addr.port : 0));
-    });
-  });
+// The local cluster's (scripts/cluster): a port nothing listens on right now.
+export { freePort };
+
+export interface SpawnOptions {
+  timeoutMs?: number;
+  /** run dist/gateway.js, as production does (benchmarks; the caller ensures it is built) */
+  compiled?: boolean;
+  /** extra node flags (a CPU profile) */
+  nodeArgs?: string[];
 }
 
 /** Start a gateway with exactly `env` (plus PATH/HOME) and wait until /healthz answers. */
-export async function spawnGateway(env: Record<string, string>, timeoutMs = 60_000): Promise<GatewayProcess> {
+export async function spawnGateway(env: Record<string, string>, options: SpawnOptions = {}): Promise<GatewayProcess> {
+  const { timeoutMs = 60_000, compiled = false, nodeArgs = [] } = options;
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/gateway/src/main.ts'], {
+  const entry = compiled ? ['--enable-source-maps', 'dist/gateway.js'] : ['--import', 'tsx', 'apps/gateway/src/main.ts'];
+  const child = spawn(process.execPath, [...nodeArgs, ...entry], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', PORT: String(port), HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -74,4 +77,10 @@ export async function call(base: string, method: string, path: string, body?: un
   const res = await fetch(base + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : null };
+}
+
+/** A gateway on dist/gateway.js, built first unless fresh: what production runs (for benchmarks). */
+export async function spawnCompiledGateway(env: Record<string, string>, options: Omit<SpawnOptions, 'compiled'> = {}): Promise<GatewayProcess> {
+  await ensureBuilt();
+  return spawnGateway(env, { ...options, compiled: true });
 }

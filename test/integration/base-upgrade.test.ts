@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { compiledQuery } from '@cms/db';
+import { baseMigrations } from '@cms/ddl';
 import { upgradeProjectSchemas } from '@cms/tenancy';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { insertProject } from '../helpers/fixtures.ts';
@@ -28,7 +29,7 @@ describe('base table upgrades', () => {
     assert.equal(await upgradeProjectSchemas(pool), 1);
     const exists = await pool.oneFirst(compiledQuery({ text: `SELECT to_regclass($1) IS NOT NULL`, values: [`"${schema}".up_users`] }));
     assert.equal(exists, true);
-    assert.equal(await pool.oneFirst(compiledQuery({ text: 'SELECT base_version FROM platform.projects WHERE id = $1', values: [id] })), 2);
+    assert.equal(await pool.oneFirst(compiledQuery({ text: 'SELECT base_version FROM platform.projects WHERE id = $1', values: [id] })), baseMigrations.length);
     assert.equal(await upgradeProjectSchemas(pool), 0);
   });
 });

@@ -135,7 +135,7 @@ describe('plan limits with billing on', () => {
 
   it('every content API answer carries the RateLimit-* headers of the monthly quota', async () => {
     const p = await setupContentProject(t, noteModel());
-    await t.app.services.usage.flush();
+    await t.platform.usage.flush();
     const limit = String(PLANS.free.requestsPerMonth);
     const answers = [
       await p.api.get('/api/notes'),

@@ -6,44 +6,39 @@
 // logs nothing but the refusals provoked on purpose; no account sees another's projects.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { launchBrowser } from '../helpers/browser.ts';
-import { assertAccessible, watchConsole } from '../helpers/dashboard.ts';
+import { listen, openPage } from '../helpers/browser-session.ts';
+import { assertAccessible } from '../helpers/dashboard.ts';
+import { PASSWORD } from '../helpers/management.ts';
 import { startSmtp, type TestSmtp } from '../helpers/smtp.ts';
 
 const OWNER = 'olive@mail.test';
 const OWNER_NAME = 'Olive Owner';
-const PASSWORD = 'a long password';
 const NEW_PASSWORD = 'a brand new password';
 const INVITEE = 'ivan@mail.test';
 const INVITEE_PASSWORD = 'ivan password';
-const CONTEXT = { reducedMotion: 'reduce', locale: 'en-US', timezoneId: 'UTC' } as const;
+const LAST_OWNER = 'A project must keep at least one owner: make another member an owner first';
 
 describe('dashboard account and team journeys in a browser', () => {
   let t: TestApp;
   let smtp: TestSmtp;
   let origin: string;
   let browser: Browser;
-  let ownerContext: BrowserContext;
-  let inviteeContext: BrowserContext;
   let page: Page;
   let invitee: Page;
   let ownerErrors: () => string[];
+  let ownerId: number;
   let inviteeErrors: () => string[];
 
   before(async () => {
     smtp = await startSmtp();
     t = await startTestApp({ env: { SMTP_URL: smtp.url, EMAIL_FROM: 'accounts@platform.test' } });
-    await t.fastify.listen({ port: 0, host: '127.0.0.1' });
-    origin = `http://127.0.0.1:${(t.fastify.server.address() as { port: number }).port}`;
+    origin = await listen(t);
     browser = await launchBrowser();
-    ownerContext = await browser.newContext(CONTEXT);
-    page = await ownerContext.newPage();
-    ownerErrors = watchConsole(page);
-    inviteeContext = await browser.newContext(CONTEXT);
-    invitee = await inviteeContext.newPage();
-    inviteeErrors = watchConsole(invitee);
+    ({ page, consoleErrors: ownerErrors } = await openPage(browser));
+    ({ page: invitee, consoleErrors: inviteeErrors } = await openPage(browser));
   });
   after(async () => {
     await browser?.close();
@@ -61,7 +56,7 @@ describe('dashboard account and team journeys in a browser', () => {
   }
   /** Once the mails the platform was sending have arrived. */
   async function settled() {
-    await t.app.services.background.drain();
+    await t.platform.background.drain();
     await new Promise((r) => setTimeout(r, 300));
   }
   /** A Bearer session through the real HTTP front door (mails then link to this origin). */
@@ -358,6 +353,28 @@ describe('dashboard account and team journeys in a browser', () => {
     await assertAccessible(invitee, 'roles (viewer)');
   });
 
+  it('the only owner cannot leave: the refusal is shown in the dialog and nothing changes', async () => {
+    await page.goto(`${origin}/projects/team-blog/team`);
+    const members = page.getByRole('table', { name: 'Members' });
+    await members.getByRole('cell', { name: INVITEE, exact: true }).waitFor();
+    await members.getByRole('button', { name: 'Leave project' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Leave project' });
+    assert.equal((await dialog.getByText('You lose access').textContent())!.trim(), 'You lose access to “Team Blog” at once; an owner can invite you again.');
+    const refused = page.waitForResponse((r) => r.request().method() === 'DELETE' && r.url().includes('/v1/projects/team-blog/members/'));
+    await dialog.getByRole('button', { name: 'Leave project' }).click();
+    const answer = await refused;
+    assert.equal(answer.status(), 400);
+    ownerId = Number(new URL(answer.url()).pathname.split('/').pop());
+    const alert = dialog.getByRole('alert');
+    await alert.waitFor();
+    assert.equal((await alert.textContent())!.trim(), LAST_OWNER);
+    await assertAccessible(page, 'leave refused');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    assert.equal(page.url(), `${origin}/projects/team-blog/team`);
+    assert.equal(await members.getByRole('row').count(), 3);
+  });
+
   it('the owner removes the member, who then sees only its own project; the owner never saw it', async () => {
     assert.deepEqual(await (async () => {
       await page.goto(`${origin}/projects`);
@@ -435,6 +452,7 @@ describe('dashboard account and team journeys in a browser', () => {
       failed('400 (Bad Request)', '/v1/auth/reset-password'),
       failed('401 (Unauthorized)', '/v1/auth/login'),
       failed('400 (Bad Request)', '/v1/projects/team-blog/invitations'),
+      failed('400 (Bad Request)', `/v1/projects/team-blog/members/${ownerId}`),
       failed('400 (Bad Request)', '/v1/auth/account'),
       failed('401 (Unauthorized)', '/v1/auth/login'),
     ]);

@@ -3,19 +3,15 @@
 // signed webhook puts the project on Pro, the owner opens the portal, a failed payment shows the
 // grace period; an editor sees usage but no billing controls. axe-core on every state.
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { compiledQuery } from '@cms/db';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { deliver, subscribe } from '../helpers/billing.ts';
 import { launchBrowser } from '../helpers/browser.ts';
-import { assertAccessible, watchConsole } from '../helpers/dashboard.ts';
+import { listen, logIn, openPage, screenshot } from '../helpers/browser-session.ts';
+import { assertAccessible } from '../helpers/dashboard.ts';
 import { PRICE_PRO, startFakeStripe, stripeEnv, subscriptionInput, type FakeStripe } from '../helpers/fake-stripe.ts';
-import { as, createProject, signup, type Session } from '../helpers/management.ts';
-
-const CONTEXT = { reducedMotion: 'reduce', locale: 'en-US', timezoneId: 'UTC' } as const;
-const PASSWORD = 'a long password';
+import { addMember, as, createProject, signup, type Session } from '../helpers/management.ts';
 
 describe('dashboard billing page in a browser', () => {
   let t: TestApp;
@@ -29,28 +25,17 @@ describe('dashboard billing page in a browser', () => {
   let project: { id: number; slug: string };
   let subscriptionId: string;
 
-  async function logIn(p: Page, email: string) {
-    await p.goto(`${origin}/login`);
-    await p.getByLabel('E-mail').fill(email);
-    await p.getByRole('textbox', { name: 'Password' }).fill(PASSWORD);
-    await p.getByRole('button', { name: 'Log in' }).click();
-    await p.waitForURL(`${origin}/projects`);
-  }
-
   before(async () => {
     fake = await startFakeStripe();
     t = await startTestApp({ env: stripeEnv(fake) });
-    await t.fastify.listen({ port: 0, host: '127.0.0.1' });
-    origin = `http://127.0.0.1:${(t.fastify.server.address() as { port: number }).port}`;
-    owner = await signup(t, 'payer@billing.test', PASSWORD);
+    origin = await listen(t);
+    owner = await signup(t, 'payer@billing.test');
     project = await createProject(t, owner, { name: 'Paid Blog' });
     browser = await launchBrowser();
-    context = await browser.newContext(CONTEXT);
+    ({ context, page, consoleErrors } = await openPage(browser));
     // Stripe's hosted pages, as the browser would reach them.
     await context.route(/^https:\/\/(checkout|billing)\.stripe\.test\//, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Stripe</title><h1>Stripe</h1>' }));
-    page = await context.newPage();
-    consoleErrors = watchConsole(page);
-    await logIn(page, 'payer@billing.test');
+    await logIn(page, origin, 'payer@billing.test');
   });
   after(async () => {
     await browser?.close();
@@ -92,7 +77,7 @@ describe('dashboard billing page in a browser', () => {
     assert.equal(await page.getByRole('button', { name: /Upgrade to/ }).count(), 0);
     await assertAccessible(page, 'billing (pro)');
     // `make screenshots` keeps the page in docs/screenshots.
-    if (process.env.UPDATE_SCREENSHOTS) await page.screenshot({ path: join(import.meta.dirname, '../../docs/screenshots/billing.png') });
+    await screenshot(page, 'billing');
   });
 
   it('Manage billing opens Stripe\'s portal for the account\'s customer', async () => {
@@ -120,15 +105,11 @@ describe('dashboard billing page in a browser', () => {
   });
 
   it('an editor sees the plan and usage, no billing controls, and the API refuses them', async () => {
-    const editor = await signup(t, 'editor@billing.test', PASSWORD);
+    const editor = await signup(t, 'editor@billing.test');
     // Made a member directly (the invitation journey is dashboard-account-browser's).
-    await t.platform.db.pool.query(compiledQuery({
-      text: `INSERT INTO platform.project_members (project_id, account_id, role) VALUES ($1, $2, 'editor')`, values: [project.id, editor.account.id],
-    }));
-    const other = await browser.newContext(CONTEXT);
-    const editorPage = await other.newPage();
-    const editorErrors = watchConsole(editorPage);
-    await logIn(editorPage, 'editor@billing.test');
+    await addMember(t, project.id, editor, 'editor');
+    const { context: other, page: editorPage, consoleErrors: editorErrors } = await openPage(browser);
+    await logIn(editorPage, origin, 'editor@billing.test');
     await editorPage.goto(`${origin}/projects/${project.slug}/billing`);
     await editorPage.getByText('Only the project\'s owners can change its plan.').waitFor();
     assert.equal(await editorPage.getByTestId('current-plan').textContent(), 'Pro');

@@ -7,13 +7,14 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { launchBrowser } from '../helpers/browser.ts';
+import { listen, openPage, screenshot as screenshotIfAsked } from '../helpers/browser-session.ts';
 import { assertAccessible, watchConsole } from '../helpers/dashboard.ts';
+import { PASSWORD } from '../helpers/management.ts';
 import { join } from 'node:path';
 import { readFile } from 'node:fs/promises';
 import { compiledQuery } from '@cms/db';
 
 const EMAIL = 'dash@example.com';
-const PASSWORD = 'a long password';
 
 describe('dashboard in a browser', () => {
   let t: TestApp;
@@ -26,24 +27,21 @@ describe('dashboard in a browser', () => {
 
   before(async () => {
     t = await startTestApp();
-    await t.fastify.listen({ port: 0, host: '127.0.0.1' });
-    origin = `http://127.0.0.1:${(t.fastify.server.address() as { port: number }).port}`;
+    origin = await listen(t);
     browser = await launchBrowser();
-    context = await browser.newContext({ reducedMotion: 'reduce', viewport: { width: 1280, height: 860 } });
-    page = await context.newPage();
-    consoleErrors = watchConsole(page);
+    ({ context, page, consoleErrors } = await openPage(browser, { viewport: { width: 1280, height: 860 } }));
   });
   after(async () => {
     await browser?.close();
     await t?.close();
   });
 
-  /** With UPDATE_SCREENSHOTS=1 (`make screenshots`), the page as it is now goes to docs/screenshots. */
+  /** The page's screenshot for the docs (`make screenshots`), once a name (a later visit keeps the first). */
   const taken = new Set<string>();
   async function screenshot(name: string) {
-    if (!process.env.UPDATE_SCREENSHOTS || taken.has(name)) return;
+    if (taken.has(name)) return;
     taken.add(name);
-    await page.screenshot({ path: join(import.meta.dirname, '../../docs/screenshots', `${name}.png`) });
+    await screenshotIfAsked(page, name);
   }
 
   /** A Bearer session of the same account, for setting up what later pages show. */
@@ -377,8 +375,10 @@ describe('dashboard in a browser', () => {
     const cors = await t.inject({ method: 'GET', url: '/v1/projects/my-blog/settings/cors', headers: { authorization: `Bearer ${bearer}` } });
     assert.deepEqual(cors.json().cors.origins, ['https://app.example.com']);
     await page.getByLabel('Default page size').fill('5');
+    // The earlier save's "Saved" may still be showing: wait for this save's answer instead.
+    const saved = page.waitForResponse((res) => res.url().endsWith('/settings/graphql') && res.request().method() === 'PUT');
     await page.getByRole('button', { name: 'Save GraphQL settings' }).click();
-    await page.getByText('Saved').first().waitFor();
+    assert.equal((await saved).status(), 200);
     const graphql = await t.inject({ method: 'GET', url: '/v1/projects/my-blog/settings/graphql', headers: { authorization: `Bearer ${bearer}` } });
     assert.equal(graphql.json().graphql.defaultLimit, 5);
   });

@@ -12,7 +12,7 @@ describe('embedded mode (PGlite, in-process bus)', () => {
   let dataDir: string;
   before(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'cms-embedded-'));
-    gw = await spawnGateway({ DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, 120_000);
+    gw = await spawnGateway({ DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, { timeoutMs: 120_000 });
   });
   after(async () => {
     await gw?.stop();

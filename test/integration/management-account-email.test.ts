@@ -115,7 +115,7 @@ describe('management API: account e-mails (verification, password reset) and acc
     assert.equal((await post('/v1/auth/verify-email', { token: await verifyLink(verifiedEmail) })).statusCode, 200);
     const mailsBefore = smtp.mails.length;
     assert.equal((await as(t, verified).post('/v1/auth/verify-email/send')).statusCode, 204);
-    await t.app.services.background.drain();
+    await t.platform.background.drain();
     await new Promise((r) => setTimeout(r, 300));
     assert.equal(smtp.mails.slice(mailsBefore).filter((m) => m.to.includes(verifiedEmail)).length, 0);
     assert.equal((await tokenRow(verified.account.id, 'verify-email')).length, 1);
@@ -139,7 +139,7 @@ describe('management API: account e-mails (verification, password reset) and acc
     assert.deepEqual(shape(unknown), shape(known));
 
     const token = await resetLink(email);
-    await t.app.services.background.drain();
+    await t.platform.background.drain();
     assert.equal(smtp.mails.filter((m) => m.to.includes(unknownEmail)).length, 0);
     assert.equal(await t.platform.db.pool.oneFirst(compiledQuery({ text: 'SELECT count(*)::int FROM platform.account_tokens t JOIN platform.accounts a ON a.id = t.account_id WHERE lower(a.email) = lower($1)', values: [unknownEmail] })), 0);
     const [row] = await tokenRow(cat.account.id, 'reset-password');
@@ -209,7 +209,29 @@ describe('management API: account e-mails (verification, password reset) and acc
         }
         assert.deepEqual(codes, [204, 204, 429]);
       }
-      await limited.app.services.background.drain();
+      await limited.platform.background.drain();
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('limits signups per client IP (each one mails a link); other clients still sign up', async () => {
+    const limited = await startTestApp({ share: t, env: { AUTH_IP_RATE_LIMIT_MAX: '2', TRUST_PROXY: '1' } });
+    try {
+      const signupFrom = (ip: string, email: string) => limited.inject({
+        method: 'POST', url: '/v1/auth/signup', payload: { email, password: 'a long password' }, headers: { 'x-forwarded-for': ip },
+      });
+      const codes = [];
+      for (let i = 0; i < 3; i++) codes.push((await signupFrom('203.0.113.7', address(`ip-limited-${i}`))).statusCode);
+      assert.deepEqual(codes, [201, 201, 429]);
+      const refused = await signupFrom('203.0.113.7', address('ip-limited-3'));
+      assert.deepEqual([refused.statusCode, refused.json()], [429, envelope(429, 'RateLimitError', 'Too many requests, please try again later.')]);
+      assert.ok(Number(refused.headers['retry-after']) >= 1);
+      // The refused addresses got no account.
+      const [{ n }] = (await t.db.pool.query(compiledQuery({ text: 'SELECT count(*)::int AS n FROM platform.accounts WHERE email = ANY($1)', values: [[address('ip-limited-2'), address('ip-limited-3')]] }))).rows as { n: number }[];
+      assert.equal(n, 0);
+      assert.equal((await signupFrom('198.51.100.9', address('ip-other'))).statusCode, 201);
+      await limited.platform.background.drain();
     } finally {
       await limited.close();
     }

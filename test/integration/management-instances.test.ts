@@ -54,8 +54,8 @@ describe('management API across two gateway instances', () => {
     const stored = async () => Number(await a.platform.db.pool.maybeOneFirst(compiledQuery({
       text: 'SELECT requests FROM platform.usage_counters WHERE project_id = $1', values: [project.id],
     })) ?? 0);
-    await a.app.services.usage.flush();
-    await b.app.services.usage.flush();
+    await a.platform.usage.flush();
+    await b.platform.usage.flush();
     const start = await stored();
     await as(a, owner).put(`/v1/projects/${project.slug}/roles/public/permissions`, { permissions: { 'api::note.note': ['find'] } });
     // Every content request counts, refused ones too (B may see the new permission a moment later).

@@ -178,7 +178,7 @@ describe('management API: projects and isolation', () => {
     assert.equal((await as(t, alice).post(`/v1/projects/${project.slug}/locales`, { code: 'de' })).statusCode, 201);
     // The content API knows the project (and caches the token) before the deletion.
     assert.equal((await t.inject({ url: `/p/${project.slug}/api/posts`, headers: { authorization: `Bearer ${key}` } })).statusCode, 200);
-    await t.app.services.usage.flush();
+    await t.platform.usage.flush();
     for (const table of ['api_tokens', 'roles', 'locales', 'schema_versions', 'usage_counters']) {
       const n = await t.platform.db.pool.oneFirst(compiledQuery({ text: `SELECT count(*) FROM platform.${table} WHERE project_id = $1`, values: [project.id] }));
       assert.ok(Number(n) > 0, table);
@@ -195,7 +195,7 @@ describe('management API: projects and isolation', () => {
     assert.equal((await as(t, alice).get(`/v1/projects/${project.slug}`)).statusCode, 404);
     assert.equal((await t.inject({ url: `/p/${project.slug}/api/i18n/locales` })).statusCode, 404);
     assert.equal((await t.inject({ url: `/p/${project.slug}/api/posts`, headers: { authorization: `Bearer ${key}` } })).statusCode, 404);
-    assert.equal((await t.app.services.apiTokens.check(key)).status, 'unknown');
+    assert.equal((await t.platform.apiTokens.check(key)).status, 'unknown');
     assert.equal((await as(t, alice).del(`/v1/projects/${project.slug}`)).statusCode, 404);
     // The slug is free again, for anyone.
     const again = await createProject(t, bob, { name: 'Doomed', slug: project.slug });

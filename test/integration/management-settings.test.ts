@@ -253,7 +253,7 @@ describe('management API: locales, roles, API tokens, usage', () => {
     assert.equal(cross.json().error.message, 'Missing or invalid credentials');
     assert.equal((await get(foreign.accessKey, other.slug)).statusCode, 200);
     await exec(`UPDATE platform.api_tokens SET expires_at = now() - interval '1 minute' WHERE id = $1`, [custom.apiToken.id]);
-    t.app.services.apiTokens.forget();
+    t.platform.apiTokens.forget();
     const expired = await get(custom.accessKey);
     assert.equal(expired.statusCode, 401);
     assert.equal(expired.json().error.message, 'Token expired');
@@ -273,7 +273,7 @@ describe('management API: locales, roles, API tokens, usage', () => {
     // Uses are written in one statement every few seconds, never one write per request.
     const stored = async () => exec('SELECT last_used_at FROM platform.api_tokens WHERE id = $1', [apiToken.id]);
     assert.equal((await stored()).rows[0]!.last_used_at, null);
-    await t.app.services.apiTokens.flushLastUsed();
+    await t.platform.apiTokens.flushLastUsed();
     const { lastUsedAt } = (await detail(apiToken.id)).json().apiToken;
     assert.match(lastUsedAt, /^\d{4}-\d{2}-\d{2}T/);
     assert.ok(Math.abs(Date.parse(lastUsedAt) - before) < 60_000, lastUsedAt);
@@ -289,7 +289,7 @@ describe('management API: locales, roles, API tokens, usage', () => {
   });
 
   it('reports real usage: requests, documents and storage', async () => {
-    await t.app.services.usage.flush();
+    await t.platform.usage.flush();
     const start = (await api().get(`${base()}/usage`)).json();
     assert.deepEqual(Object.keys(start), ['period', 'requests', 'storageBytes', 'documents', 'limits']);
     assert.match(start.period, /^\d{4}-\d\d$/);
@@ -301,7 +301,7 @@ describe('management API: locales, roles, API tokens, usage', () => {
     assert.equal(now.documents, 2);
     assert.equal(now.storageBytes, 1500); // sizes are kB of 1000 bytes, as Strapi records them
     assert.equal(now.requests, start.requests + 3);
-    await t.app.services.usage.flush();
+    await t.platform.usage.flush();
     const stored = await t.platform.db.pool.oneFirst(compiledQuery({ text: 'SELECT requests FROM platform.usage_counters WHERE project_id = $1', values: [project.id] }));
     assert.equal(Number(stored), now.requests);
     assert.deepEqual(now.limits, { requestsPerMonth: 100_000, requestsPerSecond: 50, storageBytes: 1024 ** 3, documents: 10_000, maxUploadBytes: 50 * 1024 ** 2 });

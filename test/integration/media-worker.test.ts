@@ -25,7 +25,8 @@ interface Child {
 
 function run(script: string, env: Record<string, string>): Child {
   const child = spawn(process.execPath, ['--import', 'tsx', script], {
-    cwd: ROOT, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env }, stdio: ['ignore', 'pipe', 'pipe'],
+    // WORKER_HEALTH_PORT 0: the worker's probes on a free port (other test files run workers too).
+    cwd: ROOT, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', WORKER_HEALTH_PORT: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
   child.stdout!.on('data', (d) => (out += d));

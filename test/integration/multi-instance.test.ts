@@ -92,7 +92,7 @@ describe('two in-process instances: runtime cache invalidation', () => {
     assert.deepEqual(Object.keys(before.model.contentTypes), []);
 
     const entryA = await a.platform.registry.resolve(slug);
-    const pushed = await a.app.services.models.push(entryA!.project, noteType());
+    const pushed = await a.platform.models.push(entryA!.project, noteType());
     assert.equal(pushed.version, 1);
     // Pub/sub delivery is asynchronous; give it the time a next request would take to arrive.
     await waitFor(async () => (await b.platform.registry.resolve(slug))!.project.modelVersion === 1);
@@ -104,7 +104,7 @@ describe('two in-process instances: runtime cache invalidation', () => {
     assert.equal(again, afterPush);
     assert.equal(b.platform.runtimes.builds, builds);
 
-    await a.app.services.models.push(entryA!.project, noteType({ body: { type: 'text' } }));
+    await a.platform.models.push(entryA!.project, noteType({ body: { type: 'text' } }));
     await waitFor(async () => (await b.platform.registry.resolve(slug))!.project.modelVersion === 2);
     const v2 = await b.platform.runtimes.get((await b.platform.registry.resolve(slug))!.project);
     assert.deepEqual(Object.keys(v2.model.contentTypes['api::note.note']!.attributes), ['title', 'body']);

@@ -154,7 +154,7 @@ describe('plan limits (PLAN_LIMITS=true)', () => {
     return Promise.all(Array.from({ length: n }, () => project.api.get('/api/posts')));
   };
   const usedRequests = async (project: ContentProject) => {
-    await t.app.services.usage.flush();
+    await t.platform.usage.flush();
     const rows = await sql('SELECT requests FROM platform.usage_counters WHERE project_id = $1', [project.id]);
     return Number((rows.rows[0] as { requests?: string } | undefined)?.requests ?? 0);
   };

@@ -5,8 +5,8 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { describe, it } from 'node:test';
+import { ROOT, sources } from './sources.ts';
 
-const ROOT = join(import.meta.dirname, '../..');
 
 function layers(): Map<string, number> {
   const doc = readFileSync(join(ROOT, 'docs/architecture.md'), 'utf8');
@@ -16,16 +16,6 @@ function layers(): Map<string, number> {
   block[1]!.trim().split('\n').forEach((line, layer) => {
     for (const name of line.trim().split(/\s+/)) out.set(name, layer);
   });
-  return out;
-}
-
-function sources(dir: string): string[] {
-  const out: string[] = [];
-  for (const entry of readdirSync(dir)) {
-    const path = join(dir, entry);
-    if (statSync(path).isDirectory()) out.push(...sources(path));
-    else if (/\.tsx?$/.test(entry)) out.push(path);
-  }
   return out;
 }
 

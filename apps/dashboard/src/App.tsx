@@ -1,26 +1,44 @@
 // Routes: the public pages for visitors, the pages of mailed links, everything else behind a session.
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { Layout } from './components/Layout.tsx';
 import { ProjectLayout } from './components/ProjectLayout.tsx';
-import { ApiTokensPage } from './pages/ApiTokens.tsx';
-import { LocalesPage } from './pages/Locales.tsx';
-import { BillingPage } from './pages/Billing.tsx';
-import { ModelBuilderPage } from './pages/ModelBuilder.tsx';
-import { RolesPage } from './pages/Roles.tsx';
-import { SettingsPage } from './pages/Settings.tsx';
 import { PageLoader, PageError } from './components/PageState.tsx';
-import { AccountPage } from './pages/Account.tsx';
 import { Landing } from './pages/Landing.tsx';
 import { AcceptInvitationPage } from './pages/AcceptInvitation.tsx';
 import { LoginPage, SignupPage, returnPath } from './pages/Auth.tsx';
 import { ForgotPasswordPage, ResetPasswordPage } from './pages/Password.tsx';
-import { TeamPage } from './pages/Team.tsx';
 import { VerifyEmailPage } from './pages/VerifyEmail.tsx';
 import { NotFound } from './pages/NotFound.tsx';
 import { ProjectOverview } from './pages/ProjectOverview.tsx';
 import { ProjectsPage } from './pages/Projects.tsx';
 import { useAccount } from './session.ts';
+
+/**
+ * A page loaded when it is first opened: the first screen (sign-in, projects, a project's
+ * overview) downloads only its own code; the content manager's editors and the charts are the
+ * heaviest.
+ */
+function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): ComponentType {
+  const Page = lazy(async (): Promise<{ default: ComponentType }> => ({ default: (await load())[name] }));
+  return function LazyPage() {
+    return <Suspense fallback={<PageLoader />}><Page /></Suspense>;
+  };
+}
+
+const ContentManagerPage = lazyPage(() => import('./pages/content/ContentManager.tsx'), 'ContentManagerPage');
+const ApiTokensPage = lazyPage(() => import('./pages/ApiTokens.tsx'), 'ApiTokensPage');
+const WebhooksPage = lazyPage(() => import('./pages/Webhooks.tsx'), 'WebhooksPage');
+const EndUsersPage = lazyPage(() => import('./pages/EndUsers.tsx'), 'EndUsersPage');
+const MediaLibraryPage = lazyPage(() => import('./pages/MediaLibrary.tsx'), 'MediaLibraryPage');
+const UsagePage = lazyPage(() => import('./pages/Usage.tsx'), 'UsagePage');
+const LocalesPage = lazyPage(() => import('./pages/Locales.tsx'), 'LocalesPage');
+const BillingPage = lazyPage(() => import('./pages/Billing.tsx'), 'BillingPage');
+const ModelBuilderPage = lazyPage(() => import('./pages/ModelBuilder.tsx'), 'ModelBuilderPage');
+const RolesPage = lazyPage(() => import('./pages/Roles.tsx'), 'RolesPage');
+const SettingsPage = lazyPage(() => import('./pages/Settings.tsx'), 'SettingsPage');
+const AccountPage = lazyPage(() => import('./pages/Account.tsx'), 'AccountPage');
+const TeamPage = lazyPage(() => import('./pages/Team.tsx'), 'TeamPage');
 
 function RequireAccount({ children }: { children: ReactNode }) {
   const me = useAccount();
@@ -55,8 +73,13 @@ export function App() {
         <Route path="/projects" element={<ProjectsPage />} />
         <Route path="/projects/:slug" element={<ProjectLayout />}>
           <Route index element={<ProjectOverview />} />
+          <Route path="content/*" element={<ContentManagerPage />} />
+          <Route path="media" element={<MediaLibraryPage />} />
           <Route path="model" element={<ModelBuilderPage />} />
+          <Route path="end-users" element={<EndUsersPage />} />
+          <Route path="usage" element={<UsagePage />} />
           <Route path="api-tokens" element={<ApiTokensPage />} />
+          <Route path="webhooks" element={<WebhooksPage />} />
           <Route path="roles" element={<RolesPage />} />
           <Route path="locales" element={<LocalesPage />} />
           <Route path="team" element={<TeamPage />} />

@@ -49,6 +49,11 @@ export async function api<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
   } catch {
     throw new ApiError(0, 'NetworkError', 'The platform could not be reached. Check your connection and try again.');
   }
+  return readAnswer<T>(res);
+}
+
+/** A fetch answer as JSON, or its error envelope (`{error: {name, message, details}}`) as ApiError. */
+export async function readAnswer<T>(res: Response): Promise<T> {
   if (res.status === 204) return undefined as T;
   const text = await res.text();
   let json: unknown = null;

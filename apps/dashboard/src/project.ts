@@ -1,6 +1,6 @@
 // A project's management data as queries (keys under ['project', slug]).
 import { useQuery } from '@tanstack/react-query';
-import { api, type ApiTokenInfo, type Invitation, type Member, type Project, type ProjectRole, type ProjectSchema } from './api.ts';
+import { api, type ApiTokenInfo, type Invitation, type Locale, type Member, type Project, type ProjectRole, type ProjectSchema } from './api.ts';
 
 export const projectKey = (slug: string, ...rest: string[]) => ['project', slug, ...rest] as const;
 
@@ -30,4 +30,8 @@ export function useApiTokens(slug: string) {
     queryKey: projectKey(slug, 'api-tokens'),
     queryFn: async () => (await api<{ apiTokens: ApiTokenInfo[] }>('GET', `/v1/projects/${slug}/api-tokens`)).apiTokens,
   });
+}
+
+export function useLocales(slug: string) {
+  return useQuery({ queryKey: projectKey(slug, 'locales'), queryFn: async () => (await api<{ locales: Locale[] }>('GET', `/v1/projects/${slug}/locales`)).locales });
 }

@@ -2,21 +2,25 @@
 // API (by `/p/{slug}` prefix or `{slug}.{BASE_DOMAIN}` host) and health checks.
 import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { mediaOrigin } from '@cms/config';
 import { normalizeError } from '@cms/errors';
 import { tenantSlugFromHost } from '@cms/tenancy';
 import { registerErrorHandling, sendError, writeClientError } from './http/errors.ts';
 import { registerCors, registerSecurityHeaders } from './http/browser-access.ts';
 import { registerDashboard } from './http/dashboard.ts';
 import { registerHealth } from './http/health.ts';
+import { lazyChild } from './http/lazy-logger.ts';
+import { registerMetricsRoute } from './http/metrics.ts';
+import { registerServerTiming } from './http/server-timing.ts';
+import { registerTelemetry } from './http/telemetry.ts';
 import { parseQueryString } from '@cms/query';
 import { managementPlugin } from './management/index.ts';
-import { createServices, type Services } from './services.ts';
 import { tenantPlugin } from './tenant/index.ts';
 import type { Platform } from './platform.ts';
 
 export interface App {
   fastify: FastifyInstance;
-  services: Services;
+  platform: Platform;
 }
 
 /** Trust the nearest `hops` proxies (fastify's typings take a count only as a function). */
@@ -29,6 +33,8 @@ export async function buildApp(platform: Platform): Promise<App> {
   const fastify: FastifyInstance = Fastify({
     loggerInstance: platform.logger as FastifyBaseLogger,
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' }),
+    // Each request's logger is made on its first log line (most requests never log).
+    childLoggerFactory: (logger, bindings, options) => lazyChild(logger, bindings, options),
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
@@ -40,7 +46,7 @@ export async function buildApp(platform: Platform): Promise<App> {
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: true, useDefaults: true } },
     routerOptions: { querystringParser: parseQueryString, maxParamLength: 1000 },
     // Router-level failures (malformed URL, over-long path parameter) use the envelope too.
-    frameworkErrors: (error, _request, reply) => sendError(reply, normalizeError(error)),
+    frameworkErrors: (error, _request, reply) => sendError(reply, normalizeError(error), error),
     // …and so are requests Node's HTTP parser refuses before routing.
     clientErrorHandler: writeClientError,
     // Host-based tenant routing: `{slug}.{BASE_DOMAIN}/api/x` is served as `/p/{slug}/api/x`.
@@ -49,8 +55,13 @@ export async function buildApp(platform: Platform): Promise<App> {
       return slug ? `/p/${slug}${req.url ?? '/'}` : (req.url ?? '/');
     },
   });
-  fastify.addHook('onSend', async (request, reply) => {
+  // Tracing and metrics hooks (none when telemetry is off); first, so they see every request.
+  await registerTelemetry(fastify);
+  registerServerTiming(fastify);
+  // Set when the request arrives (kept on every answer, errors included): a synchronous hook, no promise per request.
+  fastify.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
   // An empty JSON body is "no body" (the official @strapi/client sends one on DELETE, and koa-body
   // accepts it); anything else goes through fastify's own prototype-poisoning-safe parser.
@@ -63,13 +74,12 @@ export async function buildApp(platform: Platform): Promise<App> {
   fastify.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
     done(null, parseQueryString(body as string));
   });
-  registerErrorHandling(fastify, await registerDashboard(fastify, config.dashboardDir, config.baseDomain));
+  registerErrorHandling(fastify, await registerDashboard(fastify, config.dashboardDir, config.baseDomain, mediaOrigin(config)));
   await registerSecurityHeaders(fastify);
   await registerCors(fastify, platform.registry, config.dashboardOrigins);
   registerHealth(fastify, platform);
-  const services = createServices(platform);
-  fastify.addHook('onClose', async () => services.close());
-  await fastify.register(managementPlugin, { prefix: '/v1', platform, services });
-  await fastify.register(tenantPlugin, { prefix: '/p/:slug', platform, services });
-  return { fastify, services };
+  registerMetricsRoute(fastify, config.metricsToken);
+  await fastify.register(managementPlugin, { prefix: '/v1', platform });
+  await fastify.register(tenantPlugin, { prefix: '/p/:slug', platform });
+  return { fastify, platform };
 }

@@ -1,12 +1,24 @@
-// Everything one gateway instance holds: config, logger, the database pool, the bus, and the
-// per-instance caches. Built once at start and passed down (no globals).
-import type { Config } from '@cms/config';
-import { CONTROL_SCHEMA, controlMigrations, createDatabase, runMigrations, type Database } from '@cms/db';
-import { GraphqlServers } from '@cms/graphql';
+// Everything one gateway instance holds, in one container built once at start and passed down
+// (no globals): configuration, logger, database pools, the bus, per-instance caches, and the
+// control-plane services the management and content APIs share.
+import { AccountService, AccountTokenService, ApiTokenService, ContentAccessKeys, RoleService, SessionService } from '@cms/auth';
+import { Billing, DocumentQuota, UsageMeter } from '@cms/billing';
+import { CONTROL_CLUSTER, type Config } from '@cms/config';
+import { createDatabase, type Database } from '@cms/db';
+import { checkGraphqlNames, GraphqlServers } from '@cms/graphql';
 import { createWindowCounters, type WindowCounters } from '@cms/limits';
+import { createMailer, type Mailer } from '@cms/mail';
 import { createMediaRuntime, type MediaLibrary } from '@cms/media';
 import type { Logger } from '@cms/telemetry';
-import { createBus, ProjectRegistry, RuntimeCache, upgradeProjectSchemas, type Bus } from '@cms/tenancy';
+import {
+  ClusterMirror, createBus, LocaleService, MemberService, ModelStore, poolOfProjectId, ProjectRegistry, ProjectService, RuntimeCache, type Bus,
+} from '@cms/tenancy';
+import { ReadCache } from '@cms/query';
+import { EndUsers } from '@cms/users';
+import { createClusterWebhookRuntimes, createWebhookRuntime, type WebhookRuntime } from '@cms/webhooks';
+import { BackgroundTasks } from './background.ts';
+import { applyMigrations } from './migrations.ts';
+import { ProjectRateLimits } from './tenant/rate-limits.ts';
 
 export interface Platform {
   config: Config;
@@ -21,22 +33,82 @@ export interface Platform {
   media: MediaLibrary;
   /** Rate-limit counters shared by every instance (Redis), or this process's own. */
   limitCounters: WindowCounters;
+  /** Webhooks: their outbox, relay and delivery (unless WEBHOOKS_WORKER=false); `main`'s outbox. */
+  webhooks: WebhookRuntime;
+  /** The webhook runtime of a cluster's outbox and deliveries (`main`: `webhooks`). */
+  webhooksOn(cluster: string): WebhookRuntime;
+
+  // ---- control-plane services ----
+  accounts: AccountService;
+  /** Single-use links mailed to accounts (e-mail verification, password reset). */
+  accountTokens: AccountTokenService;
+  sessions: SessionService;
+  projects: ProjectService;
+  /** Projects' teams: members, roles, invitations. */
+  members: MemberService;
+  locales: LocaleService;
+  roles: RoleService;
+  apiTokens: ApiTokenService;
+  /** Short-lived keys through which the dashboard calls a project's content API for a member. */
+  contentAccessKeys: ContentAccessKeys;
+  models: ModelStore;
+  usage: UsageMeter;
+  /** End users of every project (users-permissions). */
+  endUsers: EndUsers;
+  /** Plan request limits and auth brute-force limits of project APIs. */
+  rateLimits: ProjectRateLimits;
+  /** The plan's document limit, checked by every create of a document. */
+  documentQuota: DocumentQuota;
+  /** Stripe checkout, portal and webhook; null when billing is off (no STRIPE_SECRET_KEY). */
+  billing: Billing | null;
+  /** Outgoing e-mail (SMTP_URL, else the log): accounts' links and end users' flows. */
+  mailer: Mailer;
+  /** Work a request starts without waiting for it (awaited on close). */
+  background: BackgroundTasks;
+  /**
+   * The pool of project data: in a project request, its cluster's (the request's scope names
+   * it), else the control plane's (@cms/db `tenantPool`).
+   */
+  pool: Database['pool'];
+  /** Finish background work, then close every connection. */
   close(): Promise<void>;
 }
 
 export async function createPlatform(config: Config, logger: Logger): Promise<Platform> {
   const db = await createDatabase(config, logger);
-  const applied = await runMigrations(db.pool, CONTROL_SCHEMA, controlMigrations);
-  if (applied.length) logger.info({ applied }, 'control schema migrated');
-  const upgraded = await upgradeProjectSchemas(db.pool);
-  if (upgraded) logger.info({ upgraded }, 'project schemas upgraded to the newest base tables');
+  await applyMigrations(db, logger);
   const bus = createBus(config.redisUrl, logger, config.redisPrefix);
   const registry = new ProjectRegistry(db.pool, bus);
   await registry.start();
-  const runtimes = new RuntimeCache(db.pool, registry, config.runtimeCacheSize);
+  const runtimes = new RuntimeCache(db.pool, registry, config.runtimeCacheSize, new ReadCache(config.readCacheSize), config.runtimeCacheMb * 1024 * 1024);
   const graphql = new GraphqlServers(config.graphqlCacheSize);
   const limitCounters = createWindowCounters(config.redisUrl, config.redisPrefix, logger);
-  const media = createMediaRuntime(config, db.pool, logger, { runWorker: config.media.workerInGateway });
+  const media = createMediaRuntime(config, db.pool, logger, { runWorker: config.media.workerInGateway, dbOf: poolOfProjectId(db) });
+  const webhooks = createWebhookRuntime(db.pool, config, logger, { runWorker: config.webhooks.worker, databaseUrl: db.url, listen: !db.embedded });
+  const clusterWebhooks = createClusterWebhookRuntimes(db, config, logger, { runWorker: config.webhooks.worker });
+  registry.onInvalidate((inv) => webhooks.forget(inv.projectId));
+  // Projects on other clusters: the copies of their control rows there follow every change.
+  if (db.clusters.length > 1) {
+    const mirror = new ClusterMirror(db);
+    registry.onChange(async (inv) => {
+      if (inv.projectId !== undefined && inv.scope !== 'deleted') await mirror.sync(inv.projectId);
+    });
+  }
+  const roles = new RoleService(db.pool);
+  const apiTokens = new ApiTokenService(db.pool, config.appSecret, (err) => logger.warn({ err }, 'could not record API token use'));
+  // Token revocations invalidate their project (on every instance, through the bus); cached
+  // lookups of that project's tokens are dropped with it.
+  registry.onInvalidate((inv) => apiTokens.forget(inv.projectId));
+  const usage = new UsageMeter(db.pool, logger);
+  const rateLimits = new ProjectRateLimits(limitCounters, config.limits, db.pool, usage);
+  const mailer = createMailer(config.email, logger);
+  const background = new BackgroundTasks(logger);
+  const sessions = new SessionService(db.pool, config.appSecret);
+  const accountTokens = new AccountTokenService(db.pool, config.appSecret);
+  // A plan change reaches every instance through the bus: new limits apply on their next request.
+  const billing = config.stripe
+    ? new Billing(config.stripe, db.pool, logger, (project) => registry.invalidate({ projectId: project.id, slug: project.slug, scope: 'project' }))
+    : null;
   return {
     config,
     logger,
@@ -47,8 +119,41 @@ export async function createPlatform(config: Config, logger: Logger): Promise<Pl
     graphql,
     media: media.library,
     limitCounters,
+    webhooks,
+    webhooksOn: (cluster) => (cluster === CONTROL_CLUSTER ? webhooks : clusterWebhooks.get(cluster) ?? webhooks),
+    accounts: new AccountService(db.pool, accountTokens, sessions),
+    accountTokens,
+    sessions,
+    members: new MemberService(db.pool, config.appSecret),
+    projects: new ProjectService(db.pool, registry, [(tx, project) => roles.createDefaults(tx, project.id)], [
+      // Media objects are outside the dropped schema; failing to delete them must not fail the delete.
+      (project) => media.library.removeProject(project.id).then(
+        (deleted) => logger.info({ projectId: project.id, deleted }, 'project media deleted'),
+        (err) => logger.error({ err, projectId: project.id }, 'could not delete project media'),
+      ),
+    ], db),
+    locales: new LocaleService(db.pool, registry, db),
+    roles,
+    apiTokens,
+    contentAccessKeys: new ContentAccessKeys(config.appSecret),
+    models: new ModelStore(db.pool, registry, [checkGraphqlNames], db),
+    usage,
+    endUsers: new EndUsers(config.appSecret, mailer),
+    rateLimits,
+    documentQuota: new DocumentQuota(config.limits.plans),
+    billing,
+    mailer,
+    background,
+    pool: db.tenantPool,
     async close() {
+      await background.drain();
+      rateLimits.close();
+      await apiTokens.close();
+      mailer.close();
+      await usage.close();
       graphql.clear();
+      await webhooks.close();
+      for (const runtime of clusterWebhooks.values()) await runtime.close();
       await limitCounters.close();
       await media.close();
       await bus.close();

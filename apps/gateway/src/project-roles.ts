@@ -4,7 +4,6 @@ import type { StoredRole } from '@cms/auth';
 import type { ProjectRecord } from '@cms/tenancy';
 import { usersSettingsOf } from '@cms/users';
 import type { Platform } from './platform.ts';
-import type { Services } from './services.ts';
 
 export interface ProjectRoleChanges {
   create(input: { type: string; name: string; description?: string }): Promise<StoredRole>;
@@ -14,7 +13,7 @@ export interface ProjectRoleChanges {
   remove(type: string): Promise<void>;
 }
 
-export function projectRoleChanges(platform: Platform, services: Services, project: ProjectRecord): ProjectRoleChanges {
+export function projectRoleChanges(platform: Platform, project: ProjectRecord): ProjectRoleChanges {
   // Roles are part of the tenant entry every instance caches.
   const invalidate = () => platform.registry.invalidate({ projectId: project.id, slug: project.slug, scope: 'project' });
   const changed = async <T>(change: Promise<T>): Promise<T> => {
@@ -23,17 +22,17 @@ export function projectRoleChanges(platform: Platform, services: Services, proje
     return result;
   };
   return {
-    create: (input) => changed(services.roles.create(project.id, input)),
-    updateInfo: (type, input) => changed(services.roles.updateInfo(project.id, type, input)),
+    create: (input) => changed(platform.roles.create(project.id, input)),
+    updateInfo: (type, input) => changed(platform.roles.updateInfo(project.id, type, input)),
     setPermissions: async (type, permissions) => {
       const { model } = await platform.runtimes.get(project);
-      return changed(services.roles.setPermissions(project.id, type, permissions, model));
+      return changed(platform.roles.setPermissions(project.id, type, permissions, model));
     },
     remove: async (type) => {
       // Its users become `authenticated` in the same transaction.
-      await services.roles.remove(project.id, type, (tx) => services.endUsers.roleRemoved(tx, project.schemaName, type));
+      await platform.roles.remove(project.id, type, (tx) => platform.endUsers.roleRemoved(tx, project.schemaName, type));
       const settings = usersSettingsOf(project.settings);
-      if (settings.defaultRole === type) await services.projects.updateSettings(project, 'usersPermissions', { ...settings, defaultRole: 'authenticated' });
+      if (settings.defaultRole === type) await platform.projects.updateSettings(project, 'usersPermissions', { ...settings, defaultRole: 'authenticated' });
       await invalidate();
     },
   };

@@ -1,15 +1,19 @@
 // Background workers: the media queue (image formats) on BullMQ. Gateways run the same worker
 // in-process unless MEDIA_WORKER=false; this app scales it separately.
 import type { Config } from '@cms/config';
-import { createDatabase } from '@cms/db';
+import { createDatabase, reachable } from '@cms/db';
 import { createMediaRuntime } from '@cms/media';
 import type { Logger } from '@cms/telemetry';
+import { poolOfProjectId } from '@cms/tenancy';
+import { createClusterWebhookRuntimes, createWebhookRuntime } from '@cms/webhooks';
 
 export class WorkerConfigError extends Error {
   override name = 'WorkerConfigError';
 }
 
 export interface Workers {
+  /** Whether the control plane's Postgres answers (the worker's readiness). */
+  postgresReachable(): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -19,9 +23,16 @@ export async function startWorkers(config: Config, logger: Logger): Promise<Work
     throw new WorkerConfigError('apps/worker needs REDIS_URL and DATABASE_URL; without them the gateway runs media jobs itself');
   }
   const db = await createDatabase(config, logger);
-  const media = createMediaRuntime(config, db.pool, logger, { runWorker: true });
+  // Image formats are written to the project's own cluster (DATABASE_URLS).
+  const media = createMediaRuntime(config, db.pool, logger, { runWorker: true, dbOf: poolOfProjectId(db) });
+  // The webhooks' outbox relay and the `webhooks` queue's deliveries; one more per other cluster.
+  const webhooks = createWebhookRuntime(db.pool, config, logger, { runWorker: true, databaseUrl: db.url });
+  const clusterWebhooks = createClusterWebhookRuntimes(db, config, logger, { runWorker: true });
   return {
+    postgresReachable: () => reachable(db.pool),
     async close() {
+      await webhooks.close();
+      for (const runtime of clusterWebhooks.values()) await runtime.close();
       await media.close();
       await db.close();
     },

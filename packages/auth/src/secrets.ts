@@ -3,7 +3,7 @@
 import { createHmac, hkdfSync, randomBytes } from 'node:crypto';
 
 export type KeyPurpose =
-  | 'session-token' | 'session-csrf' | 'api-token-hmac' | 'account-token' | 'project-invitation' | `project-jwt:${number}`;
+  | 'session-token' | 'session-csrf' | 'api-token-hmac' | 'account-token' | 'project-invitation' | 'content-access-key' | 'webhook-secret' | `project-jwt:${number}`;
 
 const cache = new Map<string, Buffer>();
 

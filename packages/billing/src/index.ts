@@ -1,6 +1,9 @@
-export { PLANS, planLimits, type PlanLimits, type PlanName } from './plans.ts';
+export { PLANS, PLAN_STATEMENT_TIMEOUT_MS, planLimits, type PlanLimits, type PlanName } from './plans.ts';
 export { effectivePlan, type PlanHolder } from './effective-plan.ts';
-export { UsageMeter, currentPeriod } from './usage-meter.ts';
+export { UsageMeter, currentPeriod, currentDay } from './usage-meter.ts';
+export { OTHER_ROUTE, ROUTES_PER_DAY, REJECTION_KINDS, type RejectionKind } from './usage-counts.ts';
+export { USAGE_HISTORY_DAYS } from './usage-write.ts';
+export { dailyUsage, dailyRejections, topRoutes, type UsageDay, type RejectionDay, type RejectionCounts, type RouteUsage } from './usage-history.ts';
 export { usageReport, type UsageReport } from './usage.ts';
 export { MonthlyRequests, secondsUntilNextPeriod } from './monthly-requests.ts';
 export { DocumentQuota, type DocumentAdmission, type QuotaModel } from './document-quota.ts';

@@ -18,6 +18,12 @@ export const PLANS = {
 
 export type PlanName = keyof typeof PLANS;
 
+/**
+ * How long one SQL statement of a project's API requests may run before Postgres cancels it (a
+ * 503) — an operating limit, not one of the plan's published `limits`.
+ */
+export const PLAN_STATEMENT_TIMEOUT_MS: Record<PlanName, number> = { free: 5_000, pro: 15_000, enterprise: 30_000 };
+
 export function planLimits(plan: string): PlanLimits {
   return Object.hasOwn(PLANS, plan) ? PLANS[plan as PlanName] : PLANS.free;
 }

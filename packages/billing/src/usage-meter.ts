@@ -1,32 +1,48 @@
-// Counts content-API requests per project in memory and writes them in one statement for all
-// projects every few seconds (never one write per request).
-import { compiledQuery, type Db } from '@cms/db';
+// Counts content-API requests per project (by route) and the requests rate limits refused, in
+// memory, and writes them in one statement for all projects every few seconds (never one write
+// per request). Counts go to the month and the UTC day of the write.
+import type { Db } from '@cms/db';
 import type { Logger } from '@cms/telemetry';
+import { ProjectCounts, type RejectionKind } from './usage-counts.ts';
+import { writeUsage } from './usage-write.ts';
 
 export function currentPeriod(now = new Date()): { period: string; monthStart: string } {
   const period = now.toISOString().slice(0, 7);
   return { period, monthStart: `${period}-01` };
 }
 
+/** The UTC day (`YYYY-MM-DD`) usage is written under now. */
+export function currentDay(now = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}
+
 export class UsageMeter {
-  private pending = new Map<number, number>();
+  private pending = new Map<number, ProjectCounts>();
   /** The batch being written: still counted by `unflushed` until the write commits. */
-  private writing = new Map<number, number>();
+  private writing = new Map<number, ProjectCounts>();
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> = Promise.resolve();
+  /** The day old route rows were last pruned by this instance (once a day is enough). */
+  private prunedDay = '';
 
   constructor(private readonly db: Db, private readonly logger: Logger, intervalMs = 5_000) {
     this.timer = setInterval(() => void this.flush(), intervalMs);
     this.timer.unref();
   }
 
-  record(projectId: number): void {
-    this.pending.set(projectId, (this.pending.get(projectId) ?? 0) + 1);
+  /** One metered request of a project, under its route (`GET /api/articles`). */
+  record(projectId: number, route: string): void {
+    this.countsOf(projectId).request(route, 1);
+  }
+
+  /** One request a rate limit refused (429). */
+  reject(projectId: number, kind: RejectionKind): void {
+    this.countsOf(projectId).rejected[kind]++;
   }
 
   /** Requests counted on this instance and not yet written. */
   unflushed(projectId: number): number {
-    return (this.pending.get(projectId) ?? 0) + (this.writing.get(projectId) ?? 0);
+    return (this.pending.get(projectId)?.requests ?? 0) + (this.writing.get(projectId)?.requests ?? 0);
   }
 
   flush(): Promise<void> {
@@ -34,24 +50,26 @@ export class UsageMeter {
     return this.flushing;
   }
 
+  private countsOf(projectId: number): ProjectCounts {
+    let counts = this.pending.get(projectId);
+    if (!counts) this.pending.set(projectId, (counts = new ProjectCounts()));
+    return counts;
+  }
+
   private async write(): Promise<void> {
     if (this.pending.size === 0) return;
     const batch = this.pending;
     this.pending = new Map();
     this.writing = batch;
-    const ids = [...batch.keys()];
-    const counts = ids.map((id) => batch.get(id)!);
+    const now = new Date();
+    const day = currentDay(now);
+    const prune = this.prunedDay !== day;
     try {
-      await this.db.query(compiledQuery({
-        text: `INSERT INTO platform.usage_counters (project_id, period, requests)
-               SELECT u.project_id, $3::date, u.n FROM unnest($1::bigint[], $2::bigint[]) AS u(project_id, n)
-               WHERE EXISTS (SELECT 1 FROM platform.projects p WHERE p.id = u.project_id)
-               ON CONFLICT (project_id, period) DO UPDATE SET requests = platform.usage_counters.requests + EXCLUDED.requests`,
-        values: [ids, counts, currentPeriod().monthStart],
-      }));
+      await writeUsage(this.db, batch, { monthStart: currentPeriod(now).monthStart, day, prune });
+      if (prune) this.prunedDay = day;
     } catch (err) {
       // Keep the counts for the next attempt rather than losing them.
-      for (const [id, n] of batch) this.pending.set(id, (this.pending.get(id) ?? 0) + n);
+      for (const [id, counts] of batch) this.countsOf(id).add(counts);
       this.logger.warn({ err }, 'usage flush failed');
     } finally {
       this.writing = new Map();

@@ -18,18 +18,23 @@ export async function usageReport(
   meter: UsageMeter,
   project: PlanHolder & { id: number; schemaName: string },
   contentTables: string[],
+  tenantDb: Db = db,
 ): Promise<UsageReport> {
   const { period, monthStart } = currentPeriod();
-  const row = (await db.one(compiledQuery({
+  // `tenantDb`: the pool of the project's cluster, where its files and documents are.
+  const requests = (await db.oneFirst(compiledQuery({
+    text: 'SELECT COALESCE((SELECT requests FROM platform.usage_counters WHERE project_id = $1 AND period = $2::date), 0)',
+    values: [project.id, monthStart],
+  }))) as number | string;
+  const row = (await tenantDb.one(compiledQuery({
     text: `SELECT
-      COALESCE((SELECT requests FROM platform.usage_counters WHERE project_id = $1 AND period = $2::date), 0) AS requests,
       COALESCE((SELECT round(sum(size) * 1000) FROM ${qualify(project.schemaName, 'files')}), 0) AS "storageBytes",
       ${documentCountSql(project.schemaName, contentTables)} AS documents`,
-    values: [project.id, monthStart],
-  }))) as { requests: number | string; storageBytes: number | string; documents: number | string };
+    values: [],
+  }))) as { storageBytes: number | string; documents: number | string };
   return {
     period,
-    requests: Number(row.requests) + meter.unflushed(project.id),
+    requests: Number(requests) + meter.unflushed(project.id),
     storageBytes: Number(row.storageBytes),
     documents: Number(row.documents),
     limits: planLimits(effectivePlan(project)),

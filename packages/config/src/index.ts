@@ -49,13 +49,54 @@ export interface RateLimitsConfig {
   authAttempts: { max: number; windowMs: number };
   /** AUTH_IP_RATE_LIMIT_MAX in the same window: auth requests per client IP and project, whatever the identifier. */
   authPerIp: { max: number; windowMs: number };
+  /**
+   * STATEMENT_TIMEOUT_FREE_MS, STATEMENT_TIMEOUT_PRO_MS, STATEMENT_TIMEOUT_ENTERPRISE_MS: a plan's
+   * statement timeout instead of the one in its limits (applies with `plans` on), ms.
+   */
+  planStatementTimeoutMs: Readonly<Partial<Record<'free' | 'pro' | 'enterprise', number>>>;
+}
+
+/** How the pool is shared between projects (@cms/db's fair share). */
+export interface DbShareConfig {
+  /** DB_PROJECT_SHARE (default 50): the percentage of the pool one project may hold, at least one connection. */
+  projectPercent: number;
+  /** DB_PROJECT_QUEUE_MS: how long a statement waits for one of its project's connections before 503, ms. */
+  queueTimeoutMs: number;
+}
+
+/** Outgoing webhooks (@cms/webhooks). */
+export interface WebhooksConfig {
+  /** WEBHOOKS_ALLOW_PRIVATE: deliver to loopback/private/link-local addresses too (off: refused, SSRF). */
+  allowPrivate: boolean;
+  /** WEBHOOKS_WORKER (default true): this process relays the outbox and delivers. */
+  worker: boolean;
+  /** WEBHOOKS_TIMEOUT_MS: one attempt's time limit (connect to end of response), ms. */
+  timeoutMs: number;
+  /** WEBHOOKS_MAX_ATTEMPTS: attempts of one delivery before it is dead. */
+  maxAttempts: number;
+  /** WEBHOOKS_BACKOFF_MS: the first retry's delay; each next one doubles, ms. */
+  backoffMs: number;
+  /** WEBHOOKS_RETRY_WINDOW_MS: the last attempt is this long after the first (0: plain doubling), ms. */
+  retryWindowMs: number;
+  /** WEBHOOKS_CONCURRENCY: attempts in flight per process; WEBHOOKS_PROJECT_CONCURRENCY: of them, per project. */
+  concurrency: number;
+  projectConcurrency: number;
+  /** WEBHOOKS_RELAY_INTERVAL_MS: how often the outbox is read besides its notifications, ms. */
+  relayIntervalMs: number;
 }
 
 export interface Config {
   readonly port: number;
   readonly host: string;
+  /** WORKER_HEALTH_PORT: the worker's `/healthz` and `/readyz` (on HOST); 0 picks a free port. */
+  readonly workerHealthPort: number;
   /** Unset → embedded PGlite under `dataDir/pg`. */
   readonly databaseUrl?: string;
+  /**
+   * DATABASE_URLS: further Postgres clusters that hold projects, by name (`name=url,name=url`).
+   * DATABASE_URL's cluster is always `main` (the control plane, and a project cluster too).
+   */
+  readonly databaseClusters: Readonly<Record<string, string>>;
   /** Unset → in-process bus and local caches. */
   readonly redisUrl?: string;
   /** Prefix of every Redis key and channel (lets deployments and test runs share one Redis). */
@@ -70,22 +111,51 @@ export interface Config {
   /** Unset → billing is off: its routes answer 501 and every project keeps the plan it has. */
   readonly stripe?: StripeConfig;
   readonly limits: RateLimitsConfig;
+  readonly webhooks: WebhooksConfig;
   /** DASHBOARD_ORIGINS: origins (besides the gateway's own) whose pages may call the management API. */
   readonly dashboardOrigins: readonly string[];
   /** DASHBOARD_DIR: the built dashboard served at `/` (default: the repository's apps/dashboard/dist). */
   readonly dashboardDir: string;
   /** TRUST_PROXY: whose X-Forwarded-For to believe for the client IP (true, a hop count, or addresses/CIDRs). */
   readonly trustProxy: boolean | number | string[];
+  /** OTEL_EXPORTER_OTLP_ENDPOINT: export traces and metrics over OTLP (the SDK reads the other OTEL_* variables itself). */
   readonly otelEndpoint?: string;
+  /** OTEL_EXPORTER_OTLP_METRICS_PROTOCOL or OTEL_EXPORTER_OTLP_PROTOCOL: which OTLP metric exporter to build (default http/protobuf). */
+  readonly otelProtocol?: string;
+  /** METRICS_TOKEN: serve Prometheus text at GET /metrics to `Authorization: Bearer <token>` (unset → 404). */
+  readonly metricsToken?: string;
   readonly logLevel: string;
   readonly production: boolean;
   /** Max JSON body size in bytes (Strapi: 1 MB). */
   readonly bodyLimit: number;
-  /** Statement timeout for content queries, ms. */
+  /** Statement timeout of every statement outside a plan's (control plane, jobs; all when plan limits are off), ms. */
   readonly statementTimeoutMs: number;
   readonly dbPoolSize: number;
+  /**
+   * DB_CONNECTION_MAX_AGE_MS (default 30 min): a pooled connection is closed at its first release
+   * past this age (up to 10% earlier), and the pool opens a new one: a Postgres backend keeps the
+   * catalog entries of every project schema it has read, ms.
+   */
+  readonly dbConnectionMaxAgeMs: number;
+  /**
+   * DB_CONNECTION_MAX_USES (default 50,000): … or once it has run this many statements. High, so
+   * that a new connection's cost (connecting, reading the catalog entries and preparing the
+   * statements again) is spread thin; on a quiet connection the age bounds it first.
+   */
+  readonly dbConnectionMaxUses: number;
+  /**
+   * DB_PARALLEL_WORKERS_PER_QUERY (default 0): Postgres's `max_parallel_workers_per_gather` on every
+   * pooled connection. Parallel workers let one statement use several cores, so one project's
+   * scan could take the CPU its share of the pool was meant to leave to the others.
+   */
+  readonly dbParallelWorkersPerQuery: number;
+  readonly dbShare: DbShareConfig;
   /** How many compiled project runtimes one instance keeps. */
   readonly runtimeCacheSize: number;
+  /** Memory bound (MB, estimated) of the compiled project runtimes, with the count above. */
+  readonly runtimeCacheMb: number;
+  /** How many compiled reads (query shapes and exact repeats, all projects together) one instance keeps. */
+  readonly readCacheSize: number;
   /** How many project GraphQL servers (schema + mercurius) one instance keeps. */
   readonly graphqlCacheSize: number;
 }
@@ -154,6 +224,16 @@ function originsOf(env: Env, key: string): string[] {
   return origins;
 }
 
+/** The plans' statement timeouts set in the environment (the others keep their plan's). */
+function planStatementTimeoutsOf(env: Env): RateLimitsConfig['planStatementTimeoutMs'] {
+  const out: Partial<Record<'free' | 'pro' | 'enterprise', number>> = {};
+  for (const plan of ['free', 'pro', 'enterprise'] as const) {
+    const key = `STATEMENT_TIMEOUT_${plan.toUpperCase()}_MS`;
+    if (str(env, key) !== undefined) out[plan] = int(env, key, 0, 100, 3_600_000);
+  }
+  return Object.freeze(out);
+}
+
 /** STRIPE_API_BASE as the `stripe` library's host/port/protocol options. */
 function stripeApiOf(env: Env): StripeConfig['api'] {
   const raw = str(env, 'STRIPE_API_BASE');
@@ -189,12 +269,39 @@ function stripeOf(env: Env): StripeConfig | undefined {
   };
 }
 
+/** The cluster DATABASE_URL names: the control plane's. */
+export const CONTROL_CLUSTER = 'main';
+const CLUSTER_NAME = /^[a-z][a-z0-9_-]{0,30}$/;
+
+/** DATABASE_URLS: `name=postgres://…` pairs separated by commas (names: `^[a-z][a-z0-9_-]{0,30}$`, not `main`). */
+function databaseClustersOf(env: Env, databaseUrl: string | undefined): Record<string, string> {
+  const raw = str(env, 'DATABASE_URLS');
+  if (raw === undefined) return {};
+  if (!databaseUrl) throw new ConfigError('DATABASE_URLS needs DATABASE_URL (the control plane\'s cluster)');
+  const clusters: Record<string, string> = {};
+  for (const pair of raw.split(',').map((p) => p.trim()).filter(Boolean)) {
+    const eq = pair.indexOf('=');
+    const name = eq > 0 ? pair.slice(0, eq).trim() : '';
+    const url = eq > 0 ? pair.slice(eq + 1).trim() : '';
+    if (!CLUSTER_NAME.test(name) || name === CONTROL_CLUSTER) throw new ConfigError(`DATABASE_URLS: "${name}" is not a cluster name (^[a-z][a-z0-9_-]{0,30}$, not "${CONTROL_CLUSTER}")`);
+    if (!/^postgres(ql)?:\/\//.test(url)) throw new ConfigError(`DATABASE_URLS: the URL of cluster "${name}" must start with postgres://`);
+    if (clusters[name] !== undefined) throw new ConfigError(`DATABASE_URLS: cluster "${name}" is given twice`);
+    clusters[name] = url;
+  }
+  return clusters;
+}
+
 function trustProxyOf(env: Env): boolean | number | string[] {
   const raw = str(env, 'TRUST_PROXY');
   if (raw === undefined) return false;
   if (/^\d+$/.test(raw)) return Number(raw);
   if (['true', 'false'].includes(raw.toLowerCase())) return bool(env, 'TRUST_PROXY', false);
   return raw.split(',').map((a) => a.trim()).filter(Boolean);
+}
+
+/** The worker's health port (WORKER_HEALTH_PORT, default 8081); read alone by the image's HEALTHCHECK. */
+export function workerHealthPortOf(env: Env = process.env): number {
+  return int(env, 'WORKER_HEALTH_PORT', 8081, 0, 65535);
 }
 
 export function loadConfig(env: Env = process.env): Config {
@@ -209,7 +316,9 @@ export function loadConfig(env: Env = process.env): Config {
   const config: Config = {
     port: int(env, 'PORT', 1337, 0, 65535),
     host: str(env, 'HOST') ?? '127.0.0.1',
+    workerHealthPort: workerHealthPortOf(env),
     databaseUrl,
+    databaseClusters: databaseClustersOf(env, databaseUrl),
     redisUrl: str(env, 'REDIS_URL'),
     redisPrefix: str(env, 'REDIS_PREFIX') ?? 'cms:',
     baseDomain,
@@ -239,18 +348,42 @@ export function loadConfig(env: Env = process.env): Config {
       plans: bool(env, 'PLAN_LIMITS', stripe !== undefined),
       authAttempts: { max: int(env, 'AUTH_RATE_LIMIT_MAX', 10, 1), windowMs: authWindowMs },
       authPerIp: { max: int(env, 'AUTH_IP_RATE_LIMIT_MAX', 300, 1), windowMs: authWindowMs },
+      planStatementTimeoutMs: planStatementTimeoutsOf(env),
+    },
+    webhooks: {
+      allowPrivate: bool(env, 'WEBHOOKS_ALLOW_PRIVATE', false),
+      worker: bool(env, 'WEBHOOKS_WORKER', true),
+      timeoutMs: int(env, 'WEBHOOKS_TIMEOUT_MS', 10_000, 100, 120_000),
+      maxAttempts: int(env, 'WEBHOOKS_MAX_ATTEMPTS', 12, 1, 50),
+      backoffMs: int(env, 'WEBHOOKS_BACKOFF_MS', 60_000, 1, 86_400_000),
+      retryWindowMs: int(env, 'WEBHOOKS_RETRY_WINDOW_MS', 86_400_000, 0, 7 * 86_400_000),
+      concurrency: int(env, 'WEBHOOKS_CONCURRENCY', 16, 1, 1000),
+      projectConcurrency: int(env, 'WEBHOOKS_PROJECT_CONCURRENCY', 4, 1, 1000),
+      relayIntervalMs: int(env, 'WEBHOOKS_RELAY_INTERVAL_MS', 1000, 50, 600_000),
     },
     dashboardOrigins: Object.freeze(originsOf(env, 'DASHBOARD_ORIGINS')),
     dashboardDir: resolve(str(env, 'DASHBOARD_DIR') ?? fileURLToPath(new URL('../../../apps/dashboard/dist', import.meta.url))),
     trustProxy: trustProxyOf(env),
     otelEndpoint: str(env, 'OTEL_EXPORTER_OTLP_ENDPOINT'),
+    otelProtocol: str(env, 'OTEL_EXPORTER_OTLP_METRICS_PROTOCOL') ?? str(env, 'OTEL_EXPORTER_OTLP_PROTOCOL'),
+    metricsToken: str(env, 'METRICS_TOKEN'),
     logLevel: str(env, 'LOG_LEVEL') ?? 'info',
     production: env.NODE_ENV === 'production',
     bodyLimit: int(env, 'BODY_LIMIT', 1024 * 1024, 1024),
     statementTimeoutMs: int(env, 'STATEMENT_TIMEOUT_MS', 10_000, 100),
     dbPoolSize: int(env, 'DB_POOL_SIZE', 20, 1, 1000),
-    runtimeCacheSize: int(env, 'RUNTIME_CACHE_SIZE', 500, 1),
+    dbConnectionMaxAgeMs: int(env, 'DB_CONNECTION_MAX_AGE_MS', 30 * 60_000, 1000, 7 * 86_400_000),
+    dbConnectionMaxUses: int(env, 'DB_CONNECTION_MAX_USES', 50_000, 1, 100_000_000),
+    dbParallelWorkersPerQuery: int(env, 'DB_PARALLEL_WORKERS_PER_QUERY', 0, 0, 64),
+    dbShare: {
+      projectPercent: int(env, 'DB_PROJECT_SHARE', 50, 1, 100),
+      queueTimeoutMs: int(env, 'DB_PROJECT_QUEUE_MS', 10_000, 10, 600_000),
+    },
+    runtimeCacheSize: int(env, 'RUNTIME_CACHE_SIZE', 20_000, 1),
+    runtimeCacheMb: int(env, 'RUNTIME_CACHE_MB', 128, 1),
+    readCacheSize: int(env, 'READ_CACHE_SIZE', 20_000, 1),
     graphqlCacheSize: int(env, 'GRAPHQL_CACHE_SIZE', 100, 1),
   };
   return Object.freeze(config);
 }
+export { mediaOrigin } from './media-origin.ts';

@@ -1,5 +1,5 @@
 // The control schema: accounts, projects, versioned models, locales, roles, tokens, usage,
-// project members and invitations, account e-mail tokens, billing.
+// project members and invitations, account e-mail tokens, billing, usage by day and route.
 // Forward-only: append new migrations, never edit applied ones.
 import type { Migration } from './migrate.ts';
 
@@ -194,6 +194,106 @@ export const controlMigrations: Migration[] = [
         model_version integer NOT NULL,
         at_most bigint NOT NULL
       )`,
+    ],
+  },
+  {
+    id: '0006_usage_detail',
+    statements: [
+      // Per project and UTC day: metered requests and the requests refused with 429, by the
+      // limit that refused them (written with usage_counters by the meter, @cms/billing).
+      `CREATE TABLE platform.usage_daily (
+        project_id bigint NOT NULL REFERENCES platform.projects(id) ON DELETE CASCADE,
+        day date NOT NULL,
+        requests bigint NOT NULL DEFAULT 0,
+        rejected_per_second bigint NOT NULL DEFAULT 0,
+        rejected_monthly bigint NOT NULL DEFAULT 0,
+        rejected_auth bigint NOT NULL DEFAULT 0,
+        PRIMARY KEY (project_id, day)
+      )`,
+      // Per project and UTC day: requests by route (`GET /api/articles/:documentId`), at most
+      // 200 routes a day plus 'other'; kept 90 days (pruned by day).
+      `CREATE TABLE platform.usage_routes (
+        project_id bigint NOT NULL REFERENCES platform.projects(id) ON DELETE CASCADE,
+        day date NOT NULL,
+        route text NOT NULL,
+        requests bigint NOT NULL DEFAULT 0,
+        PRIMARY KEY (project_id, day, route)
+      )`,
+      `CREATE INDEX usage_routes_day_idx ON platform.usage_routes (day)`,
+    ],
+  },
+  {
+    id: '0007_webhooks',
+    statements: [
+      // A project's webhooks. The signing secret is kept encrypted (AES-256-GCM under a key
+      // derived from APP_SECRET): deliveries need it back to sign, so a hash would not do.
+      `CREATE TABLE platform.webhooks (
+        id bigserial PRIMARY KEY,
+        project_id bigint NOT NULL REFERENCES platform.projects(id) ON DELETE CASCADE,
+        name text NOT NULL,
+        url text NOT NULL,
+        events text[] NOT NULL,
+        headers jsonb NOT NULL DEFAULT '{}',
+        enabled boolean NOT NULL DEFAULT true,
+        secret_box text NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        updated_at timestamptz NOT NULL DEFAULT now()
+      )`,
+      `CREATE INDEX webhooks_project_idx ON platform.webhooks (project_id)`,
+      // One row per (event, webhook), inserted in the transaction of the change (the outbox):
+      // `outbox` is true until the relay hands the row to the queue (or, without Redis, until the
+      // in-process loop is done with it). `run` counts replays.
+      `CREATE TABLE platform.webhook_deliveries (
+        id bigserial PRIMARY KEY,
+        project_id bigint NOT NULL REFERENCES platform.projects(id) ON DELETE CASCADE,
+        webhook_id bigint NOT NULL REFERENCES platform.webhooks(id) ON DELETE CASCADE,
+        event text NOT NULL,
+        body text NOT NULL,
+        status text NOT NULL DEFAULT 'pending',
+        outbox boolean NOT NULL DEFAULT true,
+        run integer NOT NULL DEFAULT 0,
+        attempts integer NOT NULL DEFAULT 0,
+        next_attempt_at timestamptz NOT NULL DEFAULT now(),
+        locked_until timestamptz,
+        response_status integer,
+        duration_ms integer,
+        error text,
+        response_excerpt text,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        updated_at timestamptz NOT NULL DEFAULT now()
+      )`,
+      `CREATE INDEX webhook_deliveries_outbox_idx ON platform.webhook_deliveries (next_attempt_at) WHERE outbox`,
+      `CREATE INDEX webhook_deliveries_webhook_idx ON platform.webhook_deliveries (webhook_id, id DESC)`,
+      // Every attempt of a delivery: the delivery log.
+      `CREATE TABLE platform.webhook_attempts (
+        id bigserial PRIMARY KEY,
+        delivery_id bigint NOT NULL REFERENCES platform.webhook_deliveries(id) ON DELETE CASCADE,
+        run integer NOT NULL,
+        attempt integer NOT NULL,
+        response_status integer,
+        error text,
+        duration_ms integer NOT NULL,
+        response_excerpt text,
+        at timestamptz NOT NULL DEFAULT now()
+      )`,
+      `CREATE INDEX webhook_attempts_delivery_idx ON platform.webhook_attempts (delivery_id)`,
+    ],
+  },
+  {
+    id: '0008_clusters',
+    statements: [
+      // The Postgres clusters projects are placed on (docs/operations.md § More than one Postgres
+      // cluster). Their URLs stay in the configuration (DATABASE_URL is `main`, DATABASE_URLS the
+      // others): a row names one and says whether new projects may land there.
+      `CREATE TABLE platform.clusters (
+        name text PRIMARY KEY,
+        state text NOT NULL DEFAULT 'open' CHECK (state IN ('open', 'draining')),
+        pinned_only boolean NOT NULL DEFAULT false,
+        created_at timestamptz NOT NULL DEFAULT now()
+      )`,
+      `INSERT INTO platform.clusters (name) VALUES ('main')`,
+      `ALTER TABLE platform.projects ADD COLUMN cluster text NOT NULL DEFAULT 'main' REFERENCES platform.clusters(name)`,
+      `CREATE INDEX projects_cluster_idx ON platform.projects (cluster)`,
     ],
   },
 ];

@@ -20,6 +20,11 @@ export async function exists(db: Db, selectText: string, values: readonly unknow
   return (await db.oneFirst(compiledQuery({ text: `SELECT EXISTS (${selectText})`, values }))) as boolean;
 }
 
+/** Whether the database answers a trivial statement (readiness probes). */
+export async function reachable(db: Db): Promise<boolean> {
+  return db.oneFirst(compiledQuery({ text: 'SELECT 1', values: [] })).then(() => true, () => false);
+}
+
 /** SQLSTATE of a Postgres error, looking through driver wrappers. */
 export function sqlState(error: unknown): string | undefined {
   // slonik turns 22P02 (invalid_text_representation) into an InvalidInputError without the code.

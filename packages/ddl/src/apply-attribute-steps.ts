@@ -10,11 +10,11 @@ import {
   attributeAfter, attributeBefore, attributeHasData, componentRowsExist, refuse, tableAfter, tableBefore, type MigrationContext,
 } from './migration-context.ts';
 import type { ComponentStorage } from './migration-steps.ts';
-import { COLUMNS, componentTableName } from './physical-names.ts';
-import { isToOneRelation, type PhysicalLinkTable, type PhysicalScalar } from './physical-model.ts';
+import {
+  COLUMNS, componentTableName, deleteComponentRows, isToOneRelation, type PhysicalLinkTable, type PhysicalScalar,
+} from '@cms/tables';
 import { sameStorage, scalarConversion } from './scalar-conversion.ts';
 import { exec, exists, column, sqlState } from '@cms/db';
-import { deleteComponentRows } from './version-rows.ts';
 
 const q = quoteIdent;
 
@@ -167,8 +167,11 @@ export async function changeRelationKind(ctx: MigrationContext, uid: string, nam
       throw refuse(uid, name, `Cannot change relation "${name}" of ${uid} from ${from} to ${to}: some entries link to more than one target`);
     }
     await exec(ctx.db, sourceUniqueIndexStatement(ctx.schema, link));
+    // One link per row now: the unique source index serves the order too.
+    await exec(ctx.db, dropIndexStatement(ctx.schema, link.indexes.order));
   } else {
     await exec(ctx.db, dropIndexStatement(ctx.schema, link.indexes.source));
+    // The (source_id, ord) index is built concurrently once this commits (syncModelIndexes).
   }
 }
 
@@ -214,6 +217,7 @@ export async function changeMediaMultiple(ctx: MigrationContext, uid: string, na
     throw refuse(uid, name, `Cannot make media "${name}" of ${uid} single: some entries have several files`);
   }
   await exec(ctx.db, sourceUniqueIndexStatement(ctx.schema, link));
+  await exec(ctx.db, dropIndexStatement(ctx.schema, link.indexes.order));
 }
 
 /**

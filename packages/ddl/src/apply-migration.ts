@@ -3,6 +3,7 @@
 // leaves the schema exactly as it was.
 import type { DbTransaction } from '@cms/db';
 import * as attributes from './apply-attribute-steps.ts';
+import { syncDocCounts } from './doc-counts.ts';
 import * as tables from './apply-table-steps.ts';
 import * as settings from './apply-type-settings.ts';
 import { createMigrationContext, type MigrationContext } from './migration-context.ts';
@@ -16,6 +17,8 @@ export interface ApplyMigrationContext {
 export async function applyMigration(tx: DbTransaction, schema: string, plan: MigrationPlan, options: ApplyMigrationContext): Promise<void> {
   const ctx = createMigrationContext(tx, schema, plan, options.defaultLocale);
   for (const step of plan.steps) await applyStep(ctx, step);
+  // Last: new tables get the count triggers, and every total is recounted in this transaction.
+  await syncDocCounts(tx, schema);
 }
 
 async function applyStep(ctx: MigrationContext, step: MigrationStep): Promise<void> {
@@ -32,6 +35,8 @@ async function applyStep(ctx: MigrationContext, step: MigrationStep): Promise<vo
     case 'changeEnumeration': return attributes.changeEnumeration(ctx, step.type, step.attribute, step.values);
     case 'addUnique': return attributes.addUnique(ctx, step.type, step.attribute);
     case 'dropUnique': return attributes.dropUnique(ctx, step.type, step.attribute);
+    // Outside the transaction, after it commits: CREATE/DROP INDEX CONCURRENTLY (syncModelIndexes).
+    case 'addIndex': case 'dropIndex': return;
     case 'changeRelationKind': return attributes.changeRelationKind(ctx, step.type, step.attribute, step.from, step.to);
     case 'changeRelationTarget': return attributes.changeRelationTarget(ctx, step.type, step.attribute, step.from, step.to);
     case 'changeRelationOwner': return attributes.changeRelationOwner(ctx, step.type, step.attribute, step.owner);

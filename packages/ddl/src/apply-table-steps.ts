@@ -2,10 +2,8 @@
 import { qualify, quoteIdent } from '@cms/db';
 import { componentStatements, contentTypeStatements, dropTableStatement } from './compile-tables.ts';
 import { attributeBefore, tableBefore, type MigrationContext } from './migration-context.ts';
-import { COLUMNS } from './physical-names.ts';
-import { physicalTable } from './physical-model.ts';
+import { COLUMNS, deleteComponentRows, physicalTable } from '@cms/tables';
 import { exec } from '@cms/db';
-import { deleteComponentRows } from './version-rows.ts';
 
 const q = quoteIdent;
 
@@ -53,6 +51,7 @@ export async function renameAttribute(ctx: MigrationContext, uid: string, from: 
   if (old.kind === 'scalar' && cur.kind === 'scalar') {
     await exec(ctx.db, `ALTER TABLE ${table} RENAME COLUMN ${q(old.column)} TO ${q(cur.column)}`);
     if (old.uniqueIndex && cur.uniqueIndex) await renameIndex(ctx, old.uniqueIndex, cur.uniqueIndex);
+    if (old.index && cur.index) await renameIndex(ctx, old.index, cur.index);
     return;
   }
   if ((old.kind === 'media' || (old.kind === 'relation' && old.side === 'owner')) && (cur.kind === 'media' || cur.kind === 'relation')) {

@@ -2,10 +2,8 @@
 // They run last, on the final table layout (`ctx.after`).
 import { qualify, quoteIdent } from '@cms/db';
 import { refuse, type MigrationContext } from './migration-context.ts';
-import { COLUMNS } from './physical-names.ts';
-import type { PhysicalRelationLink } from './physical-model.ts';
+import { COLUMNS, copyVersionRows, deleteVersionRows, type PhysicalRelationLink } from '@cms/tables';
 import { column, exec, sqlState } from '@cms/db';
-import { copyVersionRows, deleteVersionRows } from './version-rows.ts';
 
 const q = quoteIdent;
 

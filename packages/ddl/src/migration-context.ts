@@ -5,14 +5,12 @@ import { qualify, quoteIdent, type DbTransaction } from '@cms/db';
 import type { ValidationError } from '@cms/errors';
 import type { Model } from '@cms/schema';
 import type { MigrationPlan } from './migration-steps.ts';
-import { COLUMNS } from './physical-names.ts';
 import {
-  physicalModel, physicalTable, type ComponentRef, type PhysicalAttribute, type PhysicalModel, type PhysicalTable,
-} from './physical-model.ts';
+  COLUMNS, physicalModel, physicalTable, type ComponentRef, type ComponentTree, type PhysicalAttribute, type PhysicalModel, type PhysicalTable,
+} from '@cms/tables';
 import { refusal, schemaPath } from './refusals.ts';
 import { applyRenames } from './rename-attributes.ts';
 import { exists } from '@cms/db';
-import type { ComponentTree } from './version-rows.ts';
 
 const q = quoteIdent;
 

@@ -29,6 +29,8 @@ export type MigrationStep =
   | (AttributeStepBase & { op: 'changeScalarType'; from: ScalarType; to: ScalarType })
   | (AttributeStepBase & { op: 'changeEnumeration'; values: string[] })
   | (AttributeStepBase & { op: 'addUnique' | 'dropUnique' })
+  /** `index: true` added or removed: built / dropped CONCURRENTLY once the migration committed (`syncModelIndexes`). */
+  | (AttributeStepBase & { op: 'addIndex' | 'dropIndex'; index: string })
   | (AttributeStepBase & { op: 'changeRelationKind'; from: RelationKind; to: RelationKind })
   | (AttributeStepBase & { op: 'changeRelationTarget'; from: string; to: string })
   | (AttributeStepBase & { op: 'changeRelationOwner'; owner: boolean })

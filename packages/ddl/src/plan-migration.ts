@@ -4,8 +4,7 @@
 import { ValidationError, type FieldError } from '@cms/errors';
 import type { Attribute, Component, ContentType, Model } from '@cms/schema';
 import type { AttributeKind, ComponentStorage, MigrationPlan, MigrationStep } from './migration-steps.ts';
-import { COMPONENT_SYSTEM_COLUMNS, CONTENT_TYPE_SYSTEM_COLUMNS } from './physical-names.ts';
-import { physicalModel, type PhysicalAttribute, type PhysicalModel } from './physical-model.ts';
+import { COMPONENT_SYSTEM_COLUMNS, CONTENT_TYPE_SYSTEM_COLUMNS, physicalModel, type PhysicalAttribute, type PhysicalModel } from '@cms/tables';
 import { fieldError } from './refusals.ts';
 import { applyRenames, resolveRenames, type Renames } from './rename-attributes.ts';
 
@@ -140,6 +139,10 @@ function diffAttributes(
   }
   for (const name of added) {
     steps.push({ op: 'addAttribute', type: uid, attribute: name, kind: kindOf(cur.attributes[name]!), description: `add attribute ${name} to ${uid}` });
+    const nAttr = (n.contentTypes[uid] ?? n.components[uid])!.attributes[name]!;
+    if (nAttr.kind === 'scalar' && nAttr.index) {
+      steps.push({ op: 'addIndex', type: uid, attribute: name, index: nAttr.index, description: `index ${name} of ${uid} (built concurrently, writes go on)` });
+    }
   }
 }
 
@@ -159,6 +162,9 @@ function diffAttribute(
       steps.push({ op: 'changeEnumeration', ...base, values: [...(attr.enum ?? [])], description: `change values of enumeration ${name} on ${uid}` });
     }
     if (!hadIndex && hasIndex) steps.push({ op: 'addUnique', ...base, description: `make ${name} on ${uid} unique` });
+    // `index: true`: the column keeps its name here (renames run first and rename the index too).
+    if (bAttr.index && !nAttr.index) steps.push({ op: 'dropIndex', ...base, index: bAttr.index, description: `drop the index on ${name} of ${uid} (concurrently)` });
+    if (!bAttr.index && nAttr.index) steps.push({ op: 'addIndex', ...base, index: nAttr.index, description: `index ${name} of ${uid} (built concurrently, writes go on)` });
     return;
   }
   if (bAttr.kind === 'relation' && nAttr.kind === 'relation') {

@@ -3,7 +3,7 @@
 // `lossy` test finding a row the cast would silently alter) means the data cannot be kept.
 import { isoTimestamp } from '@cms/db';
 import type { ScalarType } from '@cms/schema';
-import { sqlTypeOf } from './column-types.ts';
+import { sqlTypeOf } from '@cms/tables';
 
 export interface ScalarConversion {
   /** USING expression over the old column. */

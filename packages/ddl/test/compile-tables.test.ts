@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/db.ts';
-import { createModelStatements, physicalModel } from '../src/index.ts';
+import { physicalModel } from '@cms/tables';
+import { createModelStatements } from '../src/index.ts';
 import { compiledQuery } from '@cms/db';
 import {
   component, componentType, contentType, dynamicZone, media, model, parseRawModel, relation, scalar,
@@ -181,7 +182,8 @@ describe('relation link tables', () => {
     assert.equal(await count('lnk_ct_person__clubs', p2), 1);
     const idx = await indexesOf(db.pool, schema, 'lnk_ct_person__clubs');
     assert.match(idx['lnk_ct_person__clubs$link_key']!, /UNIQUE .*\(source_id, target_document_id, target_locale\) NULLS NOT DISTINCT/);
-    assert.match(idx['lnk_ct_person__clubs$target_idx']!, /\(target_document_id\)/);
+    assert.match(idx['lnk_ct_person__clubs$inv_order_idx']!, /\(target_document_id, inv_ord\)/);
+    assert.match(idx['lnk_ct_person__clubs$order_idx']!, /\(source_id, ord\)/);
     assert.equal(idx['lnk_ct_person__clubs$source_key'], undefined);
   });
 });

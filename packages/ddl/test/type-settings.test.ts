@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Model } from '@cms/schema';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/db.ts';
-import { copyVersionRows, deleteVersionRows, physicalModel } from '../src/index.ts';
+import { copyVersionRows, deleteVersionRows, physicalModel } from '@cms/tables';
 import { component, componentType, contentType, dynamicZone, media, model, relation, scalar, type TypeOptions } from './helpers/model.ts';
 import {
   createProjectSchema, expectRefusal, insert, insertFile, migrate, one, query, snapshotSchema,

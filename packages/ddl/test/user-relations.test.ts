@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { USERS_UID } from '@cms/schema';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/db.ts';
-import { physicalModel, USERS_TABLE } from '../src/index.ts';
+import { physicalModel, USERS_TABLE } from '@cms/tables';
 import { component, componentType, contentType, model, relation, scalar } from './helpers/model.ts';
 import { columnsOf, createProjectSchema, expectRefusal, insert, migrate, one, query, snapshotSchema, tablesOf } from './helpers/project-schema.ts';
 

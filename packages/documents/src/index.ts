@@ -1,11 +1,16 @@
 // @cms/documents: the document service's writes, shared by REST and GraphQL. `parseDocumentData`
 // validates a body against the model; `createDocument` / `updateDocument` / `deleteDocument` apply
-// it in one transaction with draft & publish, i18n, relations, components and media.
+// it in one transaction with draft & publish, i18n, relations, components and media;
+// `unpublishDocument` / `discardDraft` are the dashboard's draft & publish actions.
 export { parseDocumentData, type ParseDataOptions } from './parse-data.ts';
 export {
-  createDocument, updateDocument, deleteDocument,
-  type DocumentStore, type WriteRequest, type UpdateRequest, type DeleteRequest, type WriteResult, type TransactionalDb,
+  createDocument, updateDocument, deleteDocument, unpublishDocument, discardDraft,
+  type DocumentStore, type DocumentEvent, type WriteRequest, type UpdateRequest, type DeleteRequest, type VersionsRequest, type WriteResult, type TransactionalDb,
 } from './writer.ts';
 export type { RowWrite, RelationWrite, TargetRef, Position, ConnectItem, ComponentItemWrite, ScalarWrite } from './write-input.ts';
 export { writeLocale } from './write-locale.ts';
 export { positiveId } from './relation-input.ts';
+export {
+  importDocumentVersions, importRelations, MAX_IMPORT_ITEMS,
+  type ImportedVersion, type ImportedVersionKey, type ImportedRelations, type ImportStore,
+} from './import-documents.ts';

@@ -3,7 +3,7 @@
 // target documents (document_id + locale), so they survive the target's publishing.
 import { ValidationError } from '@cms/errors';
 import { qualify, quoteIdent, rows, exec } from '@cms/db';
-import { COLUMNS, type PhysicalRelation } from '@cms/ddl';
+import { COLUMNS, type PhysicalRelation } from '@cms/tables';
 import type { RelationAttribute } from '@cms/schema';
 import type { Position, RelationWrite, TargetRef } from './write-input.ts';
 import type { SourceVersion, WriteContext } from './write-context.ts';
@@ -98,6 +98,18 @@ async function nextLinks(
 }
 
 /**
+ * The inverse order a new link to target `u.d`/`u.loc` takes: after the target's other links. Its
+ * locale is compared with `=` or `IS NULL` whenever the list allows (never `IS NOT DISTINCT FROM`):
+ * Postgres then reads the max from the (target_document_id, inv_ord) index backwards, one entry,
+ * instead of every link of a popular target.
+ */
+function nextInvOrd(link: string, next: readonly LinkedDocument[]): string {
+  const locale = next.every((d) => d.locale === null) ? 'IS NULL' : next.every((d) => d.locale !== null) ? '= u.loc' : 'IS NOT DISTINCT FROM u.loc';
+  return `SELECT coalesce(max(x.${q(COLUMNS.invOrd)}), 0) + 1 FROM ${link} x ` +
+    `WHERE x.${q(COLUMNS.targetDocumentId)} = u.d AND x.${q(COLUMNS.targetLocale)} ${locale}`;
+}
+
+/**
  * Owner side: the links of one source row (a document version or a component row). The list is
  * rewritten in order; kept links keep their inverse order, new ones go last on the other side.
  */
@@ -106,6 +118,8 @@ export async function writeOwnerRelation(
   fresh: boolean,
 ): Promise<void> {
   const link = qualify(ctx.schema, relation.linkTable);
+  const documents = fresh ? freshDocumentSet(ctx, relation, write, source) : null;
+  if (documents) return insertCheckedLinks(ctx, relation, attr, sourceRowId, source, write, documents);
   // A row inserted by this write has no links yet.
   const current = fresh ? [] : await rows<{ document_id: string; locale: string | null; inv_ord: number }>(ctx.tx,
     `SELECT ${q(COLUMNS.targetDocumentId)} AS document_id, ${q(COLUMNS.targetLocale)} AS locale, ${q(COLUMNS.invOrd)} AS inv_ord ` +
@@ -114,21 +128,117 @@ export async function writeOwnerRelation(
   const next = await nextLinks(ctx, relation, write, currentDocs, source);
   if (!fresh) await exec(ctx.tx, `DELETE FROM ${link} WHERE ${q(COLUMNS.sourceId)} = $1`, [sourceRowId]);
   if (next.length === 0) return;
-  // A target of a oneToMany (or bidirectional oneToOne) has one owner: other documents let go of it.
-  if (attr.relation === 'oneToMany' || (attr.relation === 'oneToOne' && attr.inversedBy)) {
-    await exec(ctx.tx,
-      `DELETE FROM ${link} l USING ${qualify(ctx.schema, relation.ownerTable)} s, unnest($2::text[], $3::text[]) AS u(d, loc) ` +
-      `WHERE l.${q(COLUMNS.sourceId)} = s.${q(COLUMNS.id)} AND s.${q(COLUMNS.documentId)} IS DISTINCT FROM $1 ` +
-      `AND l.${q(COLUMNS.targetDocumentId)} = u.d AND l.${q(COLUMNS.targetLocale)} IS NOT DISTINCT FROM u.loc`,
-      [source.documentId, next.map((d) => d.documentId), next.map((d) => d.locale)]);
-  }
+  await releaseExclusiveTargets(ctx, relation, attr, source, next);
   const kept = new Map(current.map((r) => [`${r.document_id}\0${r.locale}`, r.inv_ord]));
   await exec(ctx.tx,
     `INSERT INTO ${link} (${[COLUMNS.sourceId, COLUMNS.targetDocumentId, COLUMNS.targetLocale, COLUMNS.ord, COLUMNS.invOrd].map(q).join(', ')}) ` +
-    `SELECT $1, u.d, u.loc, u.o, coalesce(u.inv, (SELECT coalesce(max(x.${q(COLUMNS.invOrd)}), 0) + 1 FROM ${link} x ` +
-    `WHERE x.${q(COLUMNS.targetDocumentId)} = u.d AND x.${q(COLUMNS.targetLocale)} IS NOT DISTINCT FROM u.loc)) ` +
+    `SELECT $1, u.d, u.loc, u.o, coalesce(u.inv, (${nextInvOrd(link, next)})) ` +
     `FROM unnest($2::text[], $3::text[], $4::int[]) WITH ORDINALITY AS u(d, loc, inv, o)`,
     [sourceRowId, next.map((d) => d.documentId), next.map((d) => d.locale), next.map((d) => kept.get(`${d.documentId}\0${d.locale}`) ?? null)]);
+}
+
+/**
+ * The links of a row inserted by this write, when it names its targets by documentId with `set`
+ * (the shorthand): known without reading anything, since the targets' existence is checked by the
+ * insert itself (`insertCheckedLinks`). Null for the other cases (row ids, end users, connect).
+ */
+function freshDocumentSet(ctx: WriteContext, relation: PhysicalRelation, write: RelationWrite, source: SourceVersion): LinkedDocument[] | null {
+  if (write.kind !== 'set' || relation.targetReferenced || (!relation.many && write.refs.length > 1)) return null;
+  const list: LinkedDocument[] = [];
+  for (const ref of write.refs) {
+    if (ref.kind !== 'document') return null;
+    const doc = { documentId: ref.documentId, locale: relation.targetLocalized ? ref.locale ?? source.locale ?? ctx.defaultLocale : null };
+    if (!list.some((d) => sameDocument(d, doc))) list.push(doc);
+  }
+  return list;
+}
+
+/** A target of a oneToMany (or bidirectional oneToOne) has one owner: other documents let go of `next`. */
+async function releaseExclusiveTargets(
+  ctx: WriteContext, relation: PhysicalRelation, attr: RelationAttribute, source: SourceVersion, next: readonly LinkedDocument[],
+): Promise<void> {
+  if (!exclusiveTargets(attr, relation)) return;
+  await exec(ctx.tx,
+    `DELETE FROM ${qualify(ctx.schema, relation.linkTable)} l USING ${qualify(ctx.schema, relation.ownerTable)} s, unnest($2::text[], $3::text[]) AS u(d, loc) ` +
+    `WHERE l.${q(COLUMNS.sourceId)} = s.${q(COLUMNS.id)} AND s.${q(COLUMNS.documentId)} IS DISTINCT FROM $1 ` +
+    `AND l.${q(COLUMNS.targetDocumentId)} = u.d AND l.${q(COLUMNS.targetLocale)} IS NOT DISTINCT FROM u.loc`,
+    [source.documentId, next.map((d) => d.documentId), next.map((d) => d.locale)]);
+}
+
+/**
+ * Does `attr` hold each target for one owner only (other documents' links to it go first)? Not
+ * in components: their rows belong to no document of their own (and relations there are
+ * unidirectional, so nothing on the target's side says which owner it has).
+ */
+function exclusiveTargets(attr: RelationAttribute, relation: PhysicalRelation): boolean {
+  if (!relation.ownerUid.includes('::')) return false;
+  return attr.relation === 'oneToMany' || (attr.relation === 'oneToOne' && Boolean(attr.inversedBy));
+}
+
+/**
+ * The INSERT … SELECT of a fresh row's links to `next` (`param` binds a value, `sourceId` is the
+ * SQL of the row's id, read from `from` when given), only to targets that exist (in any status),
+ * RETURNING 1 per link.
+ */
+function checkedLinksInsert(
+  ctx: WriteContext, relation: PhysicalRelation, next: readonly LinkedDocument[], sourceId: string, param: (value: unknown) => string, from = '',
+): string {
+  const link = qualify(ctx.schema, relation.linkTable);
+  const sameLocale = relation.targetLocalized ? ` AND t.${q(COLUMNS.locale)} = u.loc` : '';
+  return `INSERT INTO ${link} (${[COLUMNS.sourceId, COLUMNS.targetDocumentId, COLUMNS.targetLocale, COLUMNS.ord, COLUMNS.invOrd].map(q).join(', ')}) ` +
+    `SELECT ${sourceId}, u.d, u.loc, u.o, (${nextInvOrd(link, next)}) ` +
+    `FROM ${from ? `${from}, ` : ''}unnest(${param(next.map((d) => d.documentId))}::text[], ${param(next.map((d) => d.locale))}::text[]) WITH ORDINALITY AS u(d, loc, o) ` +
+    `WHERE EXISTS (SELECT 1 FROM ${qualify(ctx.schema, relation.targetTable)} t WHERE t.${q(COLUMNS.documentId)} = u.d${sameLocale})` +
+    // Rows of `from` (one, or a draft and its published version) in id order, each's links in list order.
+    `${from ? ` ORDER BY ${sourceId}, u.o` : ''} RETURNING 1`;
+}
+
+/** Fewer links inserted than listed: a target is missing; the same error `resolveRefs` gives. */
+async function missingTarget(ctx: WriteContext, relation: PhysicalRelation, write: RelationWrite, source: SourceVersion, next: readonly LinkedDocument[], inserted: number): Promise<never> {
+  // resolveRefs names the first missing ref in input order (it runs only now, on the failure path).
+  if (write.kind === 'set') await resolveRefs(ctx, relation, write.refs, source);
+  const missing = next[inserted]!;
+  throw notFound(missing.documentId, missing.locale);
+}
+
+/**
+ * Insert the links of a fresh row to `next`, only to targets that exist (in any status) — one
+ * statement where resolving them first took two. A missing target fails the write with the same
+ * error `resolveRefs` gives (it runs only then, to name it).
+ */
+async function insertCheckedLinks(
+  ctx: WriteContext, relation: PhysicalRelation, attr: RelationAttribute, sourceRowId: string, source: SourceVersion, write: RelationWrite,
+  next: LinkedDocument[],
+): Promise<void> {
+  if (next.length === 0) return;
+  await releaseExclusiveTargets(ctx, relation, attr, source, next);
+  const values: unknown[] = [sourceRowId];
+  const param = (value: unknown) => `$${values.push(value)}`;
+  const inserted = await rows(ctx.tx, checkedLinksInsert(ctx, relation, next, '$1', param), values);
+  if (inserted.length !== next.length) await missingTarget(ctx, relation, write, source, next, inserted.length);
+}
+
+/** A fresh row's links as an INSERT to run inside the row's own statement (fresh-row.ts). */
+export interface BundledLinks {
+  /** The INSERT … RETURNING 1, its row's id being `sourceId` of FROM item `from`; null: nothing to insert. */
+  insert(from: string, sourceId: string, param: (value: unknown) => string): string | null;
+  /** Throws the write's error when fewer links than listed were inserted. */
+  check(inserted: number): Promise<void>;
+}
+
+/**
+ * The owner-side links of a row inserted by this write, when they need no statement before
+ * their INSERT (targets named by documentId with `set`, no other owner to let go of a target):
+ * else null, and `writeOwnerRelation` writes them.
+ */
+export function bundledLinks(ctx: WriteContext, relation: PhysicalRelation, attr: RelationAttribute, source: SourceVersion, write: RelationWrite): BundledLinks | null {
+  if (exclusiveTargets(attr, relation)) return null;
+  const next = freshDocumentSet(ctx, relation, write, source);
+  if (next === null) return null;
+  return {
+    insert: (from, sourceId, param) => (next.length === 0 ? null : checkedLinksInsert(ctx, relation, next, sourceId, param, from)),
+    check: async (inserted) => { if (inserted !== next.length) await missingTarget(ctx, relation, write, source, next, inserted); },
+  };
 }
 
 /**

@@ -4,7 +4,7 @@
 // validate the whole merged document before publishing (Strapi: a publishing write
 // validates the merged document, not just the body). One statement, built once per model version.
 import { isoTimestamp, qualify, quoteIdent } from '@cms/db';
-import { COLUMNS, physicalTable, type PhysicalModel } from '@cms/ddl';
+import { COLUMNS, physicalTable, type PhysicalModel } from '@cms/tables';
 import type { Model, ScalarType } from '@cms/schema';
 
 const q = quoteIdent;

@@ -2,7 +2,7 @@
 // (recursively, in the same transaction), relations and media.
 import { ValidationError } from '@cms/errors';
 import { column, exec, qualify, quoteIdent } from '@cms/db';
-import { COLUMNS, componentTreeOf, deleteComponentRows, physicalTable, type ComponentRef, type PhysicalTable } from '@cms/ddl';
+import { COLUMNS, componentTreeOf, deleteComponentRows, physicalTable, type ComponentRef, type PhysicalTable } from '@cms/tables';
 import type { RelationAttribute } from '@cms/schema';
 import type { ComponentItemWrite, RowWrite } from './write-input.ts';
 import type { SourceVersion, WriteContext } from './write-context.ts';
@@ -27,11 +27,15 @@ export function scalarAssignments(table: PhysicalTable, row: RowWrite, values: u
 /**
  * Components, dynamic zones, relations and media of the row `rowId` of table `uid`. `fresh`: the
  * row was just inserted, so it owns nothing yet (no reads or deletes of previous children).
+ * `done`: attributes already written with the row (fresh-row.ts).
  */
-export async function writeRowChildren(ctx: WriteContext, uid: string, rowId: string, row: RowWrite, source: SourceVersion, fresh: boolean): Promise<void> {
+export async function writeRowChildren(
+  ctx: WriteContext, uid: string, rowId: string, row: RowWrite, source: SourceVersion, fresh: boolean, done?: ReadonlySet<string>,
+): Promise<void> {
   const table = physicalTable(ctx.physical, uid)!;
   const owner = ctx.model.contentTypes[uid] ?? ctx.model.components[uid]!;
   for (const [name, items] of row.components) {
+    if (done?.has(name)) continue;
     const phys = table.attributes[name];
     if (phys?.kind === 'component') await writeComponentItems(ctx, uid, rowId, name, [{ uid: phys.component, table: phys.table }], items, source, fresh);
   }
@@ -40,6 +44,7 @@ export async function writeRowChildren(ctx: WriteContext, uid: string, rowId: st
     if (phys?.kind === 'dynamiczone') await writeComponentItems(ctx, uid, rowId, name, phys.components, items, source, fresh);
   }
   for (const [name, write] of row.relations) {
+    if (done?.has(name)) continue;
     const phys = table.attributes[name];
     if (phys?.kind !== 'relation') continue;
     if (phys.side === 'owner') await writeOwnerRelation(ctx, phys, owner.attributes[name] as RelationAttribute, rowId, source, write, fresh);

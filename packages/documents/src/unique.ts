@@ -5,7 +5,7 @@
 // of `unique` ones (`uniqueViolation`).
 import { ValidationError, type FieldError } from '@cms/errors';
 import { column, qualify, quoteIdent } from '@cms/db';
-import { COLUMNS, type PhysicalContentType, type PhysicalScalar } from '@cms/ddl';
+import { COLUMNS, type PhysicalContentType, type PhysicalScalar } from '@cms/tables';
 import type { WriteContext } from './write-context.ts';
 
 const q = quoteIdent;

@@ -1,6 +1,6 @@
 // What every write step needs to know about the project it writes in.
 import type { Db } from '@cms/db';
-import type { PhysicalModel } from '@cms/ddl';
+import type { PhysicalModel } from '@cms/tables';
 import type { Model } from '@cms/schema';
 
 export interface WriteContext {

@@ -2,16 +2,17 @@
 // delete, each in one transaction. Draft & publish: writes go to the draft row; publishing
 // replaces the published row with a deep copy of the draft. Bodies are validated
 // by `parseDocumentData` before any statement runs, the merged document again before publishing.
-import { createId } from '@paralleldrive/cuid2';
-import { ForbiddenError, NotFoundError } from '@cms/errors';
+import { ForbiddenError, NotFoundError, ValidationError } from '@cms/errors';
 import { column, compiledQuery, exec, qualify, quoteIdent, rows, sqlState, type Db } from '@cms/db';
-import { COLUMNS, copyAttributeChildren, copyVersionRows, deleteVersionRows, type PhysicalContentType, type PhysicalModel } from '@cms/ddl';
+import { newDocumentId } from './document-id.ts';
+import { COLUMNS, copyAttributeChildren, copyVersionRows, deleteVersionRows, type PhysicalContentType, type PhysicalModel } from '@cms/tables';
 import type { ContentType, Model } from '@cms/schema';
 import { applyLocalizedDefaults, parseDocumentData } from './parse-data.ts';
 import { deleteLinksTo, syncPublishedInverseLinks } from './relation-writes.ts';
 import { rowJsonQuery } from './row-json.ts';
 import { scalarAssignments, writeRowChildren } from './row-writes.ts';
 import { assertUnique, uniqueViolation } from './unique.ts';
+import { insertRowWithChildren, rowBundle, type RowBundle } from './fresh-row.ts';
 import type { RowWrite } from './write-input.ts';
 import type { WriteContext } from './write-context.ts';
 
@@ -34,6 +35,29 @@ export interface DocumentStore {
    * version of one); throwing refuses the write. The plan's document limit (@cms/billing).
    */
   admitDocument?(tx: Db): Promise<void>;
+  /**
+   * Runs in the transaction of every write, once per event it is (Strapi's webhook events: a
+   * publishing write on a draft & publish type is also `entry.publish`), after the change (before
+   * it for `entry.delete`); `status`/`locale` name the version the event is about. Webhooks' outbox.
+   */
+  emit?(tx: Db, event: DocumentEvent): Promise<void>;
+}
+
+export interface DocumentEvent {
+  event: 'entry.create' | 'entry.update' | 'entry.delete' | 'entry.publish' | 'entry.unpublish';
+  uid: string;
+  documentId: string;
+  /** null: not localized, or every locale (a delete of `*`). */
+  locale: string | null;
+  status: 'draft' | 'published';
+}
+
+/** The write's events: `main`, and `entry.publish` when it publishes a draft & publish type. */
+async function emitWrite(ctx: WriteContext, store: DocumentStore, ref: TypeRef, main: 'entry.create' | 'entry.update', documentId: string): Promise<void> {
+  if (!store.emit) return;
+  const status = ref.publishing ? 'published' : 'draft';
+  await store.emit(ctx.tx, { event: main, uid: ref.type.uid, documentId, locale: ref.locale, status });
+  if (ref.ct.draftAndPublish && ref.publishing) await store.emit(ctx.tx, { event: 'entry.publish', uid: ref.type.uid, documentId, locale: ref.locale, status });
 }
 
 export interface WriteRequest {
@@ -117,25 +141,37 @@ async function hashPasswords(store: DocumentStore, uid: string, row: RowWrite): 
   }
 }
 
-async function insertVersion(ctx: WriteContext, ref: TypeRef, documentId: string, row: RowWrite): Promise<string> {
+/**
+ * A new version row with its attributes' rows (its direct children in the same statement) and,
+ * `withPublished` (the bundle being complete), its published version too. Returns the new row
+ * ids: the draft's first.
+ */
+async function insertVersion(ctx: WriteContext, ref: TypeRef, documentId: string, row: RowWrite, bundle: RowBundle, withPublished: boolean): Promise<string[]> {
   const values: unknown[] = [];
   const { columns, expressions } = scalarAssignments(ref.ct, row, values);
   values.push(documentId, ref.locale);
   const n = values.length;
   const cols = [...columns, q(COLUMNS.documentId), q(COLUMNS.locale), q(COLUMNS.publishedAt)];
-  const exprs = [...expressions, `$${n - 1}`, `$${n}`, ref.ct.draftAndPublish ? 'NULL' : 'now()'];
-  const [id] = await column(ctx.tx, `INSERT INTO ${qualify(ctx.schema, ref.ct.table)} (${cols.join(', ')}) VALUES (${exprs.join(', ')}) RETURNING ${q(COLUMNS.id)}::text`, values);
-  return id!;
+  const tuple = (publishedAt: string) => `(${[...expressions, `$${n - 1}`, `$${n}`, publishedAt].join(', ')})`;
+  const tuples = withPublished ? [tuple('NULL'), tuple('now()')] : [tuple(ref.ct.draftAndPublish ? 'NULL' : 'now()')];
+  const text = `INSERT INTO ${qualify(ctx.schema, ref.ct.table)} (${cols.join(', ')}) VALUES ${tuples.join(', ')}`;
+  return insertRowWithChildren(ctx, ref.type.uid, { text, values, rows: withPublished ? 2 : 1 }, row, { documentId, locale: ref.locale }, bundle);
+}
+
+/** Does publishing `row` check a `unique` attribute (whose clash the published row's index would report first)? */
+function checksUniqueOnPublish(ct: PhysicalContentType, row: RowWrite): boolean {
+  return ct.scalars.some((s) => s.type !== 'uid' && s.uniqueIndex !== null && row.scalars.get(s.name) != null);
 }
 
 /**
  * Validate the stored draft as a whole, check uniqueness, and replace the published row with a
- * copy of it. A draft just created from a body validated for publishing skips the re-validation.
+ * copy of it. A draft just created from a body validated for publishing skips the re-validation;
+ * `inserted`: its published row was inserted with it (`insertVersion`), nothing is copied.
  */
-async function publishDraft(ctx: WriteContext, ref: TypeRef, documentId: string, draftId: string, created: RowWrite | null): Promise<void> {
+async function publishDraft(ctx: WriteContext, ref: TypeRef, documentId: string, draftId: string, created: RowWrite | null, inserted = false): Promise<void> {
   if (created) {
     await assertUnique(ctx, ref.ct, { documentId, locale: ref.locale }, { values: created.scalars });
-    await copyVersionRows(ctx.tx, ctx.schema, ctx.physical, ref.type.uid, { ids: [draftId], publishedAt: 'now' });
+    if (!inserted) await copyVersionRows(ctx.tx, ctx.schema, ctx.physical, ref.type.uid, { ids: [draftId], publishedAt: 'now' });
     await syncPublishedInverseLinks(ctx, ref.type.uid, { documentId, locale: ref.locale });
     return;
   }
@@ -154,12 +190,16 @@ async function publishDraft(ctx: WriteContext, ref: TypeRef, documentId: string,
 async function createIn(ctx: WriteContext, store: DocumentStore, ref: TypeRef, req: WriteRequest): Promise<WriteResult> {
   const row = parseDocumentData(req.data, { model: store.model, uid: req.uid, mode: 'create', publishing: ref.publishing, canFind: req.canFind });
   await hashPasswords(store, req.uid, row);
-  const documentId = createId();
+  const documentId = newDocumentId();
   // Published at once (no D&P): every rule; a draft: uids (publishing checks the rest).
   await assertUnique(ctx, ref.ct, { documentId, locale: ref.locale }, { values: row.scalars }, !ref.ct.draftAndPublish);
-  const id = await insertVersion(ctx, ref, documentId, row);
-  await writeRowChildren(ctx, req.uid, id, row, { documentId, locale: ref.locale }, true);
-  if (ref.ct.draftAndPublish && ref.publishing) await publishDraft(ctx, ref, documentId, id, row);
+  const bundle = rowBundle(ctx, req.uid, row, { documentId, locale: ref.locale });
+  // Published at once: the published row comes with the draft when nothing is written between.
+  const publish = ref.ct.draftAndPublish && ref.publishing;
+  const withPublished = publish && bundle.complete && !checksUniqueOnPublish(ref.ct, row);
+  const [id] = await insertVersion(ctx, ref, documentId, row, bundle, withPublished);
+  if (publish) await publishDraft(ctx, ref, documentId, id!, row, withPublished);
+  await emitWrite(ctx, store, ref, 'entry.create', documentId);
   // Last: the document limit's check holds a per-project lock until the commit.
   await store.admitDocument?.(ctx.tx);
   return { documentId, locale: ref.locale, status: ref.publishing ? 'published' : 'draft' };
@@ -252,6 +292,7 @@ export async function updateDocument(store: DocumentStore, req: UpdateRequest): 
     await writeRowChildren(ctx, req.uid, rowId, row, { documentId, locale: ref.locale }, false);
     await syncNonLocalized(ctx, ref, documentId, rowId, row);
     if (ref.ct.draftAndPublish && ref.publishing) await publishDraft(ctx, ref, documentId, rowId, null);
+    await emitWrite(ctx, store, ref, 'entry.update', documentId);
     return { documentId, locale: ref.locale, status: ref.publishing ? 'published' : 'draft' };
   });
 }
@@ -280,8 +321,73 @@ export async function deleteDocument(store: DocumentStore, req: DeleteRequest): 
       `SELECT ${q(COLUMNS.id)}::text FROM ${table} WHERE ${q(COLUMNS.documentId)} = $1${everyLocale ? '' : ` AND ${q(COLUMNS.locale)} = $2`}`,
       everyLocale ? [documentId] : [documentId, req.locale]);
     if (ids.length === 0) return null;
+    if (store.emit) {
+      // The entry as it was: its published version when it has one.
+      const published = !ref.ct.draftAndPublish || (await column(ctx.tx,
+        `SELECT 1 FROM ${table} WHERE ${q(COLUMNS.id)} = ANY($1::bigint[]) AND ${q(COLUMNS.publishedAt)} IS NOT NULL LIMIT 1`, [ids])).length > 0;
+      const locale = !ref.ct.localized ? null : everyLocale ? store.defaultLocale : req.locale;
+      await store.emit(ctx.tx, { event: 'entry.delete', uid: req.uid, documentId, locale, status: published ? 'published' : 'draft' });
+    }
     await deleteVersionRows(ctx.tx, ctx.schema, ctx.physical, req.uid, ids);
     await deleteLinksTo(ctx, req.uid, documentId, everyLocale ? '*' : req.locale);
     return documentId;
+  });
+}
+
+/** One document's versions in one locale (or `*`: all); the locale is ignored on non-localized types. */
+export interface VersionsRequest {
+  uid: string;
+  documentId: string;
+  locale: string;
+}
+
+/** The document's versions in the request's scope, for unpublish and discard (D&P types only). */
+async function scopedVersions(ctx: WriteContext, ref: TypeRef, req: VersionsRequest): Promise<VersionRow[]> {
+  if (!ref.ct.draftAndPublish) throw new ValidationError('This content type has no draft & publish');
+  const everyLocale = !ref.ct.localized || req.locale === '*';
+  const versions = await rows<VersionRow>(ctx.tx,
+    `SELECT ${q(COLUMNS.id)}::text AS id, ${q(COLUMNS.locale)} AS locale, ${q(COLUMNS.publishedAt)} IS NULL AS draft ` +
+    `FROM ${qualify(ctx.schema, ref.ct.table)} WHERE ${q(COLUMNS.documentId)} = $1${everyLocale ? '' : ` AND ${q(COLUMNS.locale)} = $2`}`,
+    everyLocale ? [req.documentId] : [req.documentId, req.locale]);
+  if (versions.length === 0) throw new NotFoundError();
+  return versions;
+}
+
+/**
+ * Unpublish (Strapi's document service `unpublish`): the published versions go, the drafts stay
+ * (a published version without a draft first leaves one behind, so no content is lost).
+ */
+export async function unpublishDocument(store: DocumentStore, req: VersionsRequest): Promise<void> {
+  const ref = typeRef(store, { uid: req.uid, locale: req.locale, status: 'draft' });
+  await inTransaction(store, ref.ct, async (ctx) => {
+    await lockDocument(ctx, ref.ct, req.documentId);
+    const versions = await scopedVersions(ctx, ref, req);
+    const published = versions.filter((v) => !v.draft);
+    const withoutDraft = published.filter((p) => !versions.some((v) => v.draft && v.locale === p.locale));
+    if (withoutDraft.length) await copyVersionRows(ctx.tx, ctx.schema, ctx.physical, req.uid, { ids: withoutDraft.map((v) => v.id), publishedAt: null });
+    await deleteVersionRows(ctx.tx, ctx.schema, ctx.physical, req.uid, published.map((v) => v.id));
+    if (published.length > 0) {
+      await store.emit?.(ctx.tx, {
+        event: 'entry.unpublish', uid: req.uid, documentId: req.documentId, status: 'draft',
+        locale: !ref.ct.localized ? null : req.locale === '*' ? published[0]!.locale : req.locale,
+      });
+    }
+  });
+}
+
+/**
+ * Discard the draft (Strapi's `discardDraft`): each draft in scope is replaced by a copy of its
+ * locale's published version. Refused when no version in scope was ever published.
+ */
+export async function discardDraft(store: DocumentStore, req: VersionsRequest): Promise<void> {
+  const ref = typeRef(store, { uid: req.uid, locale: req.locale, status: 'draft' });
+  await inTransaction(store, ref.ct, async (ctx) => {
+    await lockDocument(ctx, ref.ct, req.documentId);
+    const versions = await scopedVersions(ctx, ref, req);
+    const published = versions.filter((v) => !v.draft);
+    if (published.length === 0) throw new ValidationError('This document has no published version to go back to');
+    const drafts = versions.filter((v) => v.draft && published.some((p) => p.locale === v.locale));
+    await deleteVersionRows(ctx.tx, ctx.schema, ctx.physical, req.uid, drafts.map((v) => v.id));
+    await copyVersionRows(ctx.tx, ctx.schema, ctx.physical, req.uid, { ids: published.map((v) => v.id), publishedAt: null });
   });
 }

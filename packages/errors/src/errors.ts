@@ -1,9 +1,13 @@
 // Typed errors. Each has the Strapi error `name` and an HTTP status; `toEnvelope` (envelope.ts)
-// is the one place that turns any of them into the `{data:null,error:{…}}` body.
+// is the one place that turns any of them into the `{data:null,error:{…}}` body. Each class also
+// has a stable `code` (`CMS_…`, like fastify's `FST_…`) for logs and metrics: clients never see it
+// (the envelope is Strapi's), so a code is never renamed or reused (docs/operations.md lists them).
 
 export type ErrorDetails = Record<string, unknown>;
 
 export class AppError extends Error {
+  /** What logs and metrics group by; one per class. A bare AppError is a 4xx a plugin raised. */
+  readonly code: string = 'CMS_ERROR';
   readonly status: number;
   readonly details: ErrorDetails;
   constructor(message: string, status: number, details: ErrorDetails = {}) {
@@ -23,6 +27,7 @@ export interface FieldError {
 
 export class ValidationError extends AppError {
   override name = 'ValidationError';
+  override readonly code = 'CMS_VALIDATION';
   constructor(message: string, details: ErrorDetails = {}) {
     super(message, 400, details);
   }
@@ -44,6 +49,7 @@ export class ValidationError extends AppError {
 
 export class SyntaxError_ extends AppError {
   override name = 'SyntaxError';
+  override readonly code = 'CMS_SYNTAX';
   constructor(message = 'Malformed JSON in request body') {
     super(message, 400);
   }
@@ -51,6 +57,7 @@ export class SyntaxError_ extends AppError {
 
 export class ApplicationError extends AppError {
   override name = 'ApplicationError';
+  override readonly code = 'CMS_APPLICATION';
   constructor(message = 'An application error occurred', details: ErrorDetails = {}, status = 400) {
     super(message, status, details);
   }
@@ -58,6 +65,7 @@ export class ApplicationError extends AppError {
 
 export class PaginationError extends AppError {
   override name = 'PaginationError';
+  override readonly code = 'CMS_PAGINATION';
   constructor(message = 'Cannot use both page & offset pagination in the same query') {
     super(message, 400);
   }
@@ -65,6 +73,7 @@ export class PaginationError extends AppError {
 
 export class UnauthorizedError extends AppError {
   override name = 'UnauthorizedError';
+  override readonly code = 'CMS_UNAUTHORIZED';
   constructor(message = 'Missing or invalid credentials', details: ErrorDetails = {}) {
     super(message, 401, details);
   }
@@ -72,6 +81,7 @@ export class UnauthorizedError extends AppError {
 
 export class ForbiddenError extends AppError {
   override name = 'ForbiddenError';
+  override readonly code = 'CMS_FORBIDDEN';
   constructor(message = 'Forbidden', details: ErrorDetails = {}) {
     super(message, 403, details);
   }
@@ -79,6 +89,7 @@ export class ForbiddenError extends AppError {
 
 export class NotFoundError extends AppError {
   override name = 'NotFoundError';
+  override readonly code = 'CMS_NOT_FOUND';
   constructor(message = 'Not Found', details: ErrorDetails = {}) {
     super(message, 404, details);
   }
@@ -86,6 +97,7 @@ export class NotFoundError extends AppError {
 
 export class MethodNotAllowedError extends AppError {
   override name = 'MethodNotAllowedError';
+  override readonly code = 'CMS_METHOD_NOT_ALLOWED';
   /** Methods the resource does accept, for the `Allow` header. */
   readonly allow: readonly string[];
   constructor(allow: readonly string[] = [], message = 'Method Not Allowed') {
@@ -96,6 +108,7 @@ export class MethodNotAllowedError extends AppError {
 
 export class PayloadTooLargeError extends AppError {
   override name = 'PayloadTooLargeError';
+  override readonly code = 'CMS_PAYLOAD_TOO_LARGE';
   constructor(message = 'request entity too large', details: ErrorDetails = {}) {
     super(message, 413, details);
   }
@@ -103,6 +116,7 @@ export class PayloadTooLargeError extends AppError {
 
 export class UnsupportedMediaTypeError extends AppError {
   override name = 'UnsupportedMediaTypeError';
+  override readonly code = 'CMS_UNSUPPORTED_MEDIA_TYPE';
   constructor(message = 'Unsupported Media Type') {
     super(message, 415);
   }
@@ -110,6 +124,7 @@ export class UnsupportedMediaTypeError extends AppError {
 
 export class UriTooLongError extends AppError {
   override name = 'URITooLongError';
+  override readonly code = 'CMS_URI_TOO_LONG';
   constructor(message = 'URI Too Long') {
     super(message, 414);
   }
@@ -125,6 +140,7 @@ export interface RateLimitQuota {
 
 export class RateLimitError extends AppError {
   override name = 'RateLimitError';
+  override readonly code = 'CMS_RATE_LIMIT';
   readonly retryAfterSeconds: number;
   /** The quota that was used up, sent as RateLimit-* headers with the 429. */
   readonly quota?: RateLimitQuota;
@@ -138,6 +154,7 @@ export class RateLimitError extends AppError {
 /** Requests refused by Node's HTTP parser before any route saw them (http-errors' names). */
 export class BadRequestError extends AppError {
   override name = 'BadRequestError';
+  override readonly code = 'CMS_BAD_REQUEST';
   constructor(message = 'Bad Request') {
     super(message, 400);
   }
@@ -145,6 +162,7 @@ export class BadRequestError extends AppError {
 
 export class RequestTimeoutError extends AppError {
   override name = 'RequestTimeoutError';
+  override readonly code = 'CMS_REQUEST_TIMEOUT';
   constructor(message = 'Request Timeout') {
     super(message, 408);
   }
@@ -152,6 +170,7 @@ export class RequestTimeoutError extends AppError {
 
 export class RequestHeaderFieldsTooLargeError extends AppError {
   override name = 'RequestHeaderFieldsTooLargeError';
+  override readonly code = 'CMS_HEADERS_TOO_LARGE';
   constructor(message = 'Request Header Fields Too Large') {
     super(message, 431);
   }
@@ -159,6 +178,7 @@ export class RequestHeaderFieldsTooLargeError extends AppError {
 
 export class HttpVersionNotSupportedError extends AppError {
   override name = 'HTTPVersionNotSupportedError';
+  override readonly code = 'CMS_HTTP_VERSION_NOT_SUPPORTED';
   constructor(message = 'HTTP Version Not Supported') {
     super(message, 505);
   }
@@ -167,6 +187,7 @@ export class HttpVersionNotSupportedError extends AppError {
 /** A feature this deployment does not provide (billing without Stripe configured). */
 export class NotImplementedError extends AppError {
   override name = 'NotImplementedError';
+  override readonly code = 'CMS_NOT_IMPLEMENTED';
   constructor(message = 'Not Implemented') {
     super(message, 501);
   }
@@ -175,6 +196,7 @@ export class NotImplementedError extends AppError {
 /** A service the platform depends on (Stripe) failed or refused a request it had to make. */
 export class BadGatewayError extends AppError {
   override name = 'BadGatewayError';
+  override readonly code = 'CMS_BAD_GATEWAY';
   constructor(message = 'Bad Gateway') {
     super(message, 502);
   }
@@ -182,13 +204,38 @@ export class BadGatewayError extends AppError {
 
 export class ServiceUnavailableError extends AppError {
   override name = 'ServiceUnavailableError';
+  override readonly code = 'CMS_SERVICE_UNAVAILABLE';
   constructor(message = 'Service Unavailable') {
     super(message, 503);
   }
 }
 
+/**
+ * A project's statements waited too long for its share of the database pool (it is running as
+ * many at once as it may): retry after `retryAfterSeconds`. Other projects are not affected.
+ */
+export class ProjectBusyError extends AppError {
+  override name = 'ServiceUnavailableError';
+  override readonly code = 'CMS_PROJECT_BUSY';
+  readonly retryAfterSeconds: number;
+  constructor(retryAfterSeconds = 1, message = 'This project is running too many queries at once; please try again shortly.') {
+    super(message, 503);
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
+/** The client went away before its answer: its running queries were cancelled (nginx's 499; nobody reads it). */
+export class ClientClosedRequestError extends AppError {
+  override name = 'ClientClosedRequestError';
+  override readonly code = 'CMS_CLIENT_CLOSED';
+  constructor(message = 'Client Closed Request') {
+    super(message, 499);
+  }
+}
+
 export class InternalServerError extends AppError {
   override name = 'InternalServerError';
+  override readonly code = 'CMS_INTERNAL';
   constructor(message = 'Internal Server Error') {
     super(message, 500);
   }

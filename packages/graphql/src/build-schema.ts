@@ -8,8 +8,8 @@ import { DateScalar, DateTimeScalar, JSONScalar, LocaleScalar, LongScalar, TimeS
 import { dynamicZoneInputScalar } from './dynamic-zone-input.ts';
 import { addLocaleQueries } from './locales.ts';
 import { linkResolver, linkConnectionResolver, type RootResolvers } from './field-resolvers.ts';
-import { USER_TYPE_NAME, UsersPermissionsLoginInput, UsersPermissionsLoginPayload, UsersPermissionsMe, UsersPermissionsPasswordPayload, UsersPermissionsRegisterInput, UsersPermissionsRole, UsersPermissionsUser, UsersPermissionsUserEntityResponse, UsersPermissionsUserInput } from './users-types.ts';
-import { addRoleFields } from './roles.ts';
+import { USER_TYPE_NAME, UsersPermissionsUser } from './users-types.ts';
+import { addUsersPermissions } from './users-schema.ts';
 import type { GraphqlContext, SchemaNames } from './context.ts';
 
 export const FILE_TYPE_NAME = 'UploadFile';
@@ -149,46 +149,15 @@ class SchemaBuilder {
     mutation.deleteUploadFile = { type: files, args: { id: { type: nonNull(GraphQLID) } }, resolve: this.resolvers.removeFile() };
     const parts = { pagination: Pagination, paginationArg: PaginationArg, publicationStatus: PublicationStatus, filterOf };
     if (this.withUsers) {
-      this.addUsersPermissions(query, mutation);
-      addRoleFields(query as GraphQLFieldConfigMap<unknown, GraphqlContext>, mutation as GraphQLFieldConfigMap<unknown, GraphqlContext>, UsersPermissionsRole, parts);
+      addUsersPermissions(query, mutation, {
+        user: this.object(USERS_UID), listArgs: this.listArgs(USERS_UID), collection: this.entityCollection(USERS_UID), resolvers: this.resolvers, shared: parts,
+      });
     }
     addLocaleQueries(query as GraphQLFieldConfigMap<unknown, GraphqlContext>, parts);
     return new GraphQLSchema({
       query: new GraphQLObjectType({ name: 'Query', fields: query }),
       mutation: Object.keys(mutation).length ? new GraphQLObjectType({ name: 'Mutation', fields: mutation }) : undefined,
     });
-  }
-
-  /** The users-permissions plugin's root fields; user reads are plugin-type reads. */
-  private addUsersPermissions(query: GraphQLFieldConfigMap<unknown, unknown>, mutation: GraphQLFieldConfigMap<unknown, unknown>): void {
-    const user = this.object(USERS_UID);
-    const listArgs = this.listArgs(USERS_UID);
-    const r = this.resolvers;
-    const str = { type: new GraphQLNonNull(GraphQLString) };
-    const id = { type: new GraphQLNonNull(GraphQLID) };
-    const data = { type: new GraphQLNonNull(UsersPermissionsUserInput) };
-    const payload = UsersPermissionsLoginPayload;
-    const response = nonNull(UsersPermissionsUserEntityResponse);
-    const fields: Array<[GraphQLFieldConfigMap<unknown, unknown>, string, GraphQLFieldConfig<unknown, unknown>]> = [
-      [query, 'me', { type: UsersPermissionsMe, resolve: r.users('me') }],
-      [query, 'usersPermissionsUser', { type: user, args: { documentId: id }, resolve: r.findOne(USERS_UID) }],
-      [query, 'usersPermissionsUsers', { type: nonNull(list(user)), args: listArgs, resolve: r.findMany(USERS_UID) }],
-      [query, `usersPermissionsUsers${connectionSuffix}`, { type: this.entityCollection(USERS_UID), args: listArgs, resolve: r.connection(USERS_UID) }],
-      [mutation, 'login', { type: nonNull(payload), args: { input: { type: new GraphQLNonNull(UsersPermissionsLoginInput) } }, resolve: r.users('login') }],
-      [mutation, 'register', { type: nonNull(payload), args: { input: { type: new GraphQLNonNull(UsersPermissionsRegisterInput) } }, resolve: r.users('register') }],
-      [mutation, 'forgotPassword', { type: UsersPermissionsPasswordPayload, args: { email: str }, resolve: r.users('forgotPassword') }],
-      [mutation, 'resetPassword', { type: payload, args: { password: str, passwordConfirmation: str, code: str }, resolve: r.users('resetPassword') }],
-      [mutation, 'changePassword', { type: payload, args: { currentPassword: str, password: str, passwordConfirmation: str }, resolve: r.users('changePassword') }],
-      [mutation, 'emailConfirmation', { type: payload, args: { confirmation: str }, resolve: r.users('emailConfirmation') }],
-      [mutation, 'createUsersPermissionsUser', { type: response, args: { data }, resolve: r.users('createUsersPermissionsUser') }],
-      [mutation, 'updateUsersPermissionsUser', { type: response, args: { id, data }, resolve: r.users('updateUsersPermissionsUser') }],
-      [mutation, 'deleteUsersPermissionsUser', { type: response, args: { id }, resolve: r.users('deleteUsersPermissionsUser') }],
-    ];
-    for (const [root, name, config] of fields) {
-      // A content type generating one of these names would silently lose its field: refuse instead.
-      if (Object.hasOwn(root, name)) throw new Error(`The root field "${name}" is reserved for the users-permissions plugin`);
-      root[name] = config;
-    }
   }
 
   private listArgs(uid: string): GraphQLFieldConfigArgumentMap {

@@ -3,8 +3,9 @@
 // import no cycle.
 import type { GraphQLEnumType, GraphQLInputObjectType, GraphQLObjectType, GraphQLScalarType } from 'graphql';
 import type { Db } from '@cms/db';
-import type { PhysicalModel } from '@cms/ddl';
+import type { PhysicalModel } from '@cms/tables';
 import type { DocumentStore } from '@cms/documents';
+import type { ProjectReads } from '@cms/query';
 import type { Model } from '@cms/schema';
 import type { GraphqlLimits } from './pagination.ts';
 import type { UserRoleSource } from './user-roles.ts';
@@ -22,9 +23,13 @@ export interface GraphqlContext {
   /** Equal keys grant the same actions (compiled reads are cached per key); `user`: the end user of a JWT. */
   access: { key: string; can(uid: string, action: string): boolean; readonly user?: { readonly userId: string } };
   limits: GraphqlLimits;
+  /** The project's compiled reads (the process-wide read cache, under this model version). */
+  reads: ProjectReads;
   hashPassword(password: string): Promise<string>;
   /** The plan's document limit, checked by every create (see @cms/documents `DocumentStore`). */
   admitDocument?(tx: Db): Promise<void>;
+  /** Webhook events of every write (see @cms/documents `DocumentStore.emit`). */
+  emit?: DocumentStore['emit'];
   /** The project's media library, for the upload mutations. */
   files: UploadFiles;
   /** The project's end users, for `me`, the auth mutations and user writes. */

@@ -1,13 +1,15 @@
 // GraphQL `filters` arguments → the query AST's FilterNode (the REST side's `filters[...]`), so
 // both APIs share one planner: `{name: {eq: "x"}, chef: {name: {containsi: "a"}}, or: [...]}`.
 // Inside a scalar's filter input, `and`/`or` take values (each compared with `eq`, verified field set).
+// The input may be a shape's template (read-shape.ts): its values are `ValueRef`s, which are no
+// filter objects; a reference to an object stands for an attribute named like an operator.
 import { ValidationError } from '@cms/errors';
-import { LIMITS, lookup, type ComparisonOperator, type FilterNode, type TypeView } from '@cms/query';
+import { LIMITS, lookup, ValueRef, type ComparisonOperator, type FilterNode, type TypeView } from '@cms/query';
 import { attributeHop, localizationsHop, type PlanEnv } from '@cms/query';
 
 type Dict = Record<string, unknown>;
 
-const isDict = (v: unknown): v is Dict => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isDict = (v: unknown): v is Dict => typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof ValueRef);
 
 class Budget {
   private nodes = 0;
@@ -35,8 +37,9 @@ function objectNode(env: PlanEnv, view: TypeView, obj: Dict, path: string[], dep
       if (isDict(value)) children.push({ kind: 'not', child: objectNode(env, view, value, path, depth + 1, budget) });
     } else {
       const target = nextView(env, view, key);
-      if (!isDict(value)) continue;
-      children.push(target ? objectNode(env, target, value, [...path, key], depth + 1, budget) : scalarNode(value, [...path, key], depth + 1, budget));
+      const inner = value instanceof ValueRef ? env.binder.rawOf(value) : value;
+      if (!isDict(inner)) continue;
+      children.push(target ? objectNode(env, target, inner, [...path, key], depth + 1, budget) : scalarNode(inner, [...path, key], depth + 1, budget));
     }
   }
   return { kind: 'and', children };

@@ -4,7 +4,7 @@
 // Populated values are keyed `@<response key>` (see field-resolvers.ts).
 import type { FieldsByTypeName, ResolveTree } from 'graphql-parse-resolve-info';
 import type { DynamicZoneAttribute } from '@cms/schema';
-import type { PhysicalDynamicZone } from '@cms/ddl';
+import type { PhysicalDynamicZone } from '@cms/tables';
 import { attributeHop, componentHop, hopIsMany, localizationsHop, lookup, parseSort, planFilters, planSort, UPLOAD_FILE_UID, USERS_UID, viewOf, type FileUseBranch, type Hop, type PlanEnv, type PopulatePlan, type ScalarField, type Selection, type TypeView } from '@cms/query';
 import { POPULATED } from './field-resolvers.ts';
 import { filterNode } from './filters.ts';
@@ -84,7 +84,7 @@ function planRows(env: GraphPlanEnv, key: string, hop: Hop, many: boolean, tree:
     kind: 'rows', key, hop, many, count: false, selection,
     where: filters ? planFilters(env, target, filters) : null,
     sort: planSort(env, target, parseSort(tree.args.sort ?? undefined)),
-    window: rowWindow(tree.args.pagination as PaginationArgs | undefined, env.limits),
+    window: env.binder.bind(tree.args.pagination, (raw: PaginationArgs | undefined) => rowWindow(raw, env.limits)),
   };
 }
 

@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import mercurius from 'mercurius';
 import { NoSchemaIntrospectionCustomRule, getNamedType, getOperationAST, getVariableValues, isInputObjectType, typeFromAST, type GraphQLError, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
 import { LRUCache } from 'lru-cache';
+import { ProjectBusyError } from '@cms/errors';
 import type { Model } from '@cms/schema';
 import { buildProjectSchema } from './build-schema.ts';
 import { reservedNamesTaken } from './check-names.ts';
@@ -31,6 +32,8 @@ export interface GraphqlResponse {
   internalErrors: unknown[];
   /** The operation ran was a query (nothing written: safe to run again). */
   readOnly: boolean;
+  /** Set when a field failed because the project had taken its share of the database: when to try again. */
+  retryAfterSeconds?: number;
 }
 
 export interface ProjectGraphql {
@@ -46,6 +49,7 @@ interface RequestState {
   method: 'GET' | 'POST';
   onInternal(err: unknown): void;
   operationType?: string;
+  retryAfterSeconds?: number;
 }
 
 const kState = Symbol('graphql request state');
@@ -68,7 +72,12 @@ export async function buildProjectGraphql(model: Model, settings: GraphqlSetting
     validationRules: settings.introspection ? [] : [NoSchemaIntrospectionCustomRule],
     errorFormatter: (execution, context) => {
       const state = (context as unknown as Record<symbol, RequestState>)[kState];
-      const errors = (execution.errors ?? []).map((e) => formatExecutionError(e as GraphQLError, (err) => state?.onInternal(err)));
+      const errors = (execution.errors ?? []).map((e) => {
+        const original = (e as GraphQLError).originalError;
+        // Resolver errors answer 200 as Strapi's do; a busy project still tells the client when to retry.
+        if (state && original instanceof ProjectBusyError) state.retryAfterSeconds = Math.max(state.retryAfterSeconds ?? 0, original.retryAfterSeconds);
+        return formatExecutionError(e as GraphQLError, (err) => state?.onInternal(err));
+      });
       return { statusCode: 200, response: { data: execution.data ?? null, errors: errors as unknown as GraphQLError[] } };
     },
   });
@@ -129,7 +138,7 @@ export async function buildProjectGraphql(model: Model, settings: GraphqlSetting
       Object.assign(context, { [kState]: state, operationName: request.operationName });
       try {
         const result = await app.graphql(request.query, context as never, request.variables, request.operationName);
-        return { statusCode: 200, body: responseBody(result), internalErrors: failures, readOnly: state.operationType === 'query' };
+        return { statusCode: 200, body: responseBody(result), internalErrors: failures, readOnly: state.operationType === 'query', ...(state.retryAfterSeconds ? { retryAfterSeconds: state.retryAfterSeconds } : {}) };
       } catch (err) {
         const known = err instanceof GraphqlRequestError ? err : fromMercuriusError(err);
         if (!known) throw err;

@@ -7,8 +7,9 @@ import type { GraphQLFieldResolver, GraphQLResolveInfo } from 'graphql';
 import { parseResolveInfo, type FieldsByTypeName, type ResolveTree } from 'graphql-parse-resolve-info';
 import { positiveId } from '@cms/documents';
 import { ApplicationError, ForbiddenError, NotFoundError } from '@cms/errors';
-import { compileRead, planFilters, USERS_UID, viewOf, type QueryPlan } from '@cms/query';
-import { childFields, planTreeSelection, type GraphPlanEnv } from './selection.ts';
+import { assemblePlan, Binder, compileRead, planFilters, USERS_UID, viewOf, type PagePlan } from '@cms/query';
+import { planEnvOf } from './root-resolver.ts';
+import { childFields, planTreeSelection } from './selection.ts';
 import { preloadRole, type UserRoleSource } from './user-roles.ts';
 import { USER_TYPE_NAME, type UsersRootField } from './users-types.ts';
 import type { AuthOutcome, GraphqlContext, ProjectUsers, SchemaNames } from './context.ts';
@@ -29,25 +30,22 @@ const forbidden = () => new ForbiddenError('Forbidden access');
 const bodyOf = (input: unknown): Body => JSON.parse(JSON.stringify(input ?? {})) as Body;
 
 export function createUsersResolvers(names: () => SchemaNames): Record<UsersRootField, Resolver> {
-  const envOf = (ctx: GraphqlContext): GraphPlanEnv => ({
-    model: ctx.model, physical: ctx.physical, names: names(), limits: ctx.limits, canFind: (uid) => ctx.access.can(uid, 'find'),
-  });
-
   /** User `userId` shaped by the selection `fields` made on `typeName` (a user type), or null. */
   async function readUser(ctx: GraphqlContext, fields: FieldsByTypeName, typeName: string, userId: string): Promise<unknown> {
-    const env = envOf(ctx);
+    const binder = new Binder();
+    const env = planEnvOf(ctx, names(), binder);
     const view = viewOf(env, USERS_UID);
     // Both user types read the users table: plan the selection as the one the planner knows.
     const root = planTreeSelection(env, view, { [USER_TYPE_NAME]: fields[typeName] ?? {} });
     // A selection of only `__typename` still needs a column to read.
     if (root.fields.length === 0) root.fields = view.fields.filter((f) => f.name === 'documentId');
-    const plan: QueryPlan = {
+    const plan = assemblePlan(binder, {
       scope: { schema: ctx.schemaName, status: 'published', locale: null },
       root,
-      where: planFilters(env, view, { kind: 'compare', path: ['id'], op: '$eq', value: userId }),
-      sort: [],
-      page: { kind: 'offset', start: 0, limit: 1, withCount: false },
-    };
+      where: [planFilters(env, view, { kind: 'compare', path: ['id'], op: '$eq', value: userId })],
+      sort: () => [],
+      page: { leaf: undefined, cast: (): PagePlan => ({ kind: 'offset', start: 0, limit: 1, withCount: false }) },
+    });
     const { json } = await compileRead(plan).find(ctx.db);
     return (JSON.parse(json) as unknown[])[0] ?? null;
   }

@@ -1,3 +1,4 @@
 // @cms/mail: outgoing e-mail (SMTP when SMTP_URL is set, else the log) and the platform's mail layouts.
-export { createMailer, LogMailer, SmtpMailer, type Mail, type Mailer } from './mailer.ts';
+export { createMailer, LogMailer, mailTransportOf, SmtpMailer, type Mail, type Mailer, type MailTransport } from './mailer.ts';
 export { escapeHtml, linkMail, type LinkMail } from './templates.ts';
+export { decodeEntities, htmlToText } from './html-text.ts';

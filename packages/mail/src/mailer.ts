@@ -9,6 +9,9 @@ export interface Mail {
   text: string;
   /** An HTML alternative of `text` (multipart/alternative when given). */
   html?: string;
+  /** Display name of the sender; the address stays the platform's EMAIL_FROM (the only one it may send as). */
+  fromName?: string;
+  replyTo?: string;
 }
 
 export interface Mailer {
@@ -26,7 +29,12 @@ export class SmtpMailer implements Mailer {
   }
 
   async send(mail: Mail): Promise<void> {
-    await this.transport.sendMail({ from: this.from, to: mail.to, subject: mail.subject, text: mail.text, ...(mail.html ? { html: mail.html } : {}) });
+    await this.transport.sendMail({
+      from: mail.fromName ? { name: mail.fromName, address: this.from } : this.from,
+      to: mail.to, subject: mail.subject, text: mail.text,
+      ...(mail.html ? { html: mail.html } : {}),
+      ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+    });
   }
 
   post(mail: Mail): void {
@@ -43,7 +51,8 @@ export class LogMailer implements Mailer {
 
   async send(mail: Mail): Promise<void> {
     // The text part carries every link; the HTML alternative would only repeat it in the log.
-    this.logger.info({ mail: { to: mail.to, subject: mail.subject, text: mail.text } }, 'e-mail (no SMTP_URL set: logged instead of sent)');
+    const { to, subject, text, fromName, replyTo } = mail;
+    this.logger.info({ mail: { to, subject, text, ...(fromName ? { fromName } : {}), ...(replyTo ? { replyTo } : {}) } }, 'e-mail (no SMTP_URL set: logged instead of sent)');
   }
 
   post(mail: Mail): void {
@@ -55,4 +64,24 @@ export class LogMailer implements Mailer {
 
 export function createMailer(config: { smtpUrl?: string; from: string }, logger: Logger): Mailer {
   return config.smtpUrl ? new SmtpMailer(config.smtpUrl, config.from, logger) : new LogMailer(logger);
+}
+
+/** How the platform delivers e-mail, as customers may see it: never the SMTP credentials. */
+export interface MailTransport {
+  transport: 'smtp' | 'log';
+  /** The sender address of every e-mail (EMAIL_FROM). */
+  from: string;
+  /** `host[:port]` of the SMTP server; null when e-mails are only logged. */
+  host: string | null;
+}
+
+export function mailTransportOf(config: { smtpUrl?: string; from: string }): MailTransport {
+  if (!config.smtpUrl) return { transport: 'log', from: config.from, host: null };
+  let host: string | null = null;
+  try {
+    host = new URL(config.smtpUrl).host || null;
+  } catch {
+    // nodemailer also takes forms URL does not parse; the host is then not shown.
+  }
+  return { transport: 'smtp', from: config.from, host };
 }

@@ -1,12 +1,11 @@
-// `fileInfo` of an upload: `{name, alternativeText, caption, focalPoint}` for one file, or an array
+// `fileInfo` of an upload: `{name, alternativeText, caption, focalPoint, folder}` for one file, or an array
 // with one object per file. Sent as JSON text in a multipart field (once, or once per file) or as
 // an object in a JSON body. Anything else is a 400 naming the offending key.
 import { ValidationError } from '@cms/errors';
 import type { FileInfo } from './file-rows.ts';
+import { folderRef } from './folder-input.ts';
 
 const MAX_TEXT = 10_000;
-// `folder` is sent by Strapi's admin and some clients; this library has no folders and ignores it.
-const IGNORED = new Set(['folder']);
 
 function invalid(path: (string | number)[], message: string): ValidationError {
   return ValidationError.fromFieldErrors([{ path: path.map(String), message, name: 'ValidationError' }]);
@@ -43,7 +42,9 @@ export function parseFileInfo(value: unknown, path: (string | number)[] = ['file
     } else if (key === 'alternativeText') info.alternativeText = text(v, at, true, MAX_TEXT);
     else if (key === 'caption') info.caption = text(v, at, true, MAX_TEXT);
     else if (key === 'focalPoint') info.focalPoint = focalPoint(v, at);
-    else if (!IGNORED.has(key)) throw invalid(at, `Invalid parameter: ${key}`.slice(0, 300));
+    // Strapi's admin sends the folder a file goes to (an id, or null for the root).
+    else if (key === 'folder') info.folder = folderRef(v, at);
+    else throw invalid(at, `Invalid parameter: ${key}`.slice(0, 300));
   }
   return info;
 }

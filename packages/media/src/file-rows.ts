@@ -1,9 +1,10 @@
-// The files table of a project schema (`base_0001_files`): the only SQL the media library runs.
+// The files table of a project schema (`base_0001_files`): the SQL the media library runs on it.
 // Reads that clients see go through @cms/query's files view; these are the writes and the raw
 // lookups the library itself needs (hash, extension and formats to find stored objects).
 import { createId } from '@paralleldrive/cuid2';
 import { column, qualify, rows, type Db } from '@cms/db';
-import { COLUMNS, FILES_TABLE } from '@cms/ddl';
+import { FILES_TABLE } from '@cms/tables';
+import { folderPathOf } from './folder-rows.ts';
 
 const TABLE = FILES_TABLE;
 
@@ -28,6 +29,8 @@ export interface FileInfo {
   alternativeText?: string | null;
   caption?: string | null;
   focalPoint?: { x: number; y: number } | null;
+  /** The folder's id; null: the root. */
+  folder?: string | null;
 }
 
 /** The stored content of a file: what a replace changes. */
@@ -85,7 +88,7 @@ export async function findFileRow(db: Db, schema: string, id: string): Promise<F
   return row ?? null;
 }
 
-/** Change name, alternative text, caption or focal point; keys absent from `info` are kept. */
+/** Change name, alternative text, caption, focal point or folder; keys absent from `info` are kept. */
 export async function updateFileInfo(db: Db, schema: string, id: string, info: FileInfo): Promise<boolean> {
   const sets: string[] = [];
   const values: unknown[] = [id];
@@ -97,6 +100,10 @@ export async function updateFileInfo(db: Db, schema: string, id: string, info: F
   if (info.alternativeText !== undefined) set('alternative_text', info.alternativeText);
   if (info.caption !== undefined) set('caption', info.caption);
   if (info.focalPoint !== undefined) set('focal_point', info.focalPoint === null ? null : JSON.stringify(info.focalPoint), '::jsonb');
+  if (info.folder !== undefined) {
+    set('folder_id', info.folder);
+    set('folder_path', info.folder === null ? '/' : await folderPathOf(db, schema, info.folder, ['fileInfo', 'folder']));
+  }
   const updated = await column(db,
     `UPDATE ${qualify(schema, TABLE)} SET ${[...sets, 'updated_at = now()'].join(', ')} WHERE id = $1 RETURNING id`, values);
   return updated.length === 1;
@@ -130,20 +137,4 @@ export async function recordProcessing(
 export async function deleteFileRow(db: Db, schema: string, id: string): Promise<FileRow | null> {
   const [row] = await rows<FileRow>(db, `DELETE FROM ${qualify(schema, TABLE)} WHERE id = $1 RETURNING ${ROW}`, [id]);
   return row ?? null;
-}
-
-/**
- * Link files to one row's media attribute (upload's `ref`/`refId`/`field`): a single media
- * attribute is replaced, a multiple one gets the files appended after its current ones.
- */
-export async function linkFiles(db: Db, schema: string, linkTable: string, rowId: string, fileIds: readonly string[], multiple: boolean): Promise<void> {
-  const link = qualify(schema, linkTable);
-  const [source, file, ord] = [COLUMNS.sourceId, COLUMNS.fileId, COLUMNS.ord].map((c) => `"${c}"`);
-  const ids = multiple ? fileIds : fileIds.slice(-1);
-  if (!multiple) await rows(db, `DELETE FROM ${link} WHERE ${source} = $1`, [rowId]);
-  await rows(db,
-    `INSERT INTO ${link} (${source}, ${file}, ${ord})
-     SELECT $1, u.f, u.o + COALESCE((SELECT max(${ord}) FROM ${link} WHERE ${source} = $1), 0)
-     FROM unnest($2::bigint[]) WITH ORDINALITY AS u(f, o)
-     ON CONFLICT DO NOTHING`, [rowId, ids]);
 }

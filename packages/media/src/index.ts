@@ -6,9 +6,15 @@ export { assertValidKey, assertValidPrefix, isValidKey, MAX_KEY_LENGTH, MAX_SEGM
 export { PART_SIZE } from './s3-multipart.ts';
 export { MediaLibrary, type MediaLibraryOptions, type ProjectFiles, type StoredUpload, type UploadPart } from './library.ts';
 export { InProcessJobQueue, BullmqJobQueue, startMediaWorker, MEDIA_QUEUE, type ImageJob, type ImageJobProcessor, type MediaJobQueue, type MediaWorkerOptions } from './jobs.ts';
-export { linkFiles, type FileInfo, type FileRow, type Formats, type ImageFormat } from './file-rows.ts';
+export { type FileInfo, type FileRow, type Formats, type ImageFormat } from './file-rows.ts';
+export { linkFilesToEntry, type EntryMediaField } from './entry-links.ts';
 export { MimeMismatchError } from './mime.ts';
 export { FORMAT_NAMES, isResizableImage } from './image-formats.ts';
 export { createMediaRuntime, bullPrefix, type MediaRuntime } from './runtime.ts';
 export { parseFileInfo, parseFileInfos, parseFileInfoText } from './file-info.ts';
 export { assertWithinQuota, storageQuotaError, type StorageQuota } from './quota.ts';
+export { listFolders, findFolder, createFolder, updateFolder, folderNotFound, FOLDERS_TABLE, type Folder } from './folder-rows.ts';
+export { parseNewFolder, parseFolderChange, pathId, MAX_FOLDER_NAME } from './folder-input.ts';
+export { listFiles, parseFileListQuery, FILE_TYPES, type FileListQuery, type FilePage, type ListedFile, type FileType } from './file-listing.ts';
+export { fileUsages, type FileUsage } from './file-usages.ts';
+export { fileIdByDocumentId, setFileDocumentId } from './import-files.ts';

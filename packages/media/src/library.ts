@@ -11,6 +11,7 @@ import {
   deleteFileRow, findFileRow, insertFile, recordProcessing, replaceFileContent, storedBytes, updateFileInfo,
   type FileInfo, type FileRow,
 } from './file-rows.ts';
+import { deleteFolderTree, folderPathOf, setFilesFolder } from './folder-rows.ts';
 import { formatFileName, FORMAT_NAMES, isResizableImage, makeImageFormats } from './image-formats.ts';
 import type { ImageJob, ImageJobProcessor, JobHandle, MediaJobQueue } from './jobs.ts';
 import { sniffMime } from './mime.ts';
@@ -134,6 +135,9 @@ export class MediaLibrary {
             url: this.urlOf(project.projectId, `${upload.hash}${upload.ext}`),
             provider: this.storage.provider,
           }));
+          if (info.folder !== undefined) {
+            await setFilesFolder(tx, project.schema, [inserted.at(-1)!.id], info.folder, uploads.length > 1 ? ['fileInfo', String(i), 'folder'] : ['fileInfo', 'folder']);
+          }
         }
         if (link) await link(tx, inserted.map((r) => r.id));
         return inserted;
@@ -155,6 +159,8 @@ export class MediaLibrary {
     let row: FileRow | null;
     try {
       if (!(await findFileRow(db, project.schema, before.id))) return null;
+      // An unknown folder is refused before the content changes.
+      if (info.folder) await folderPathOf(db, project.schema, info.folder, ['fileInfo', 'folder']);
       // The copy replaces the object in one step (rename on disk, one PUT on S3).
       const staged = await this.storage.get(upload.key);
       if (!staged) throw new Error(`staged upload ${upload.key} disappeared`);
@@ -193,6 +199,16 @@ export class MediaLibrary {
     const row = await deleteFileRow(db, project.schema, id);
     if (row) await this.deleteObjects(project.projectId, row.hash, row.ext, true);
     return row;
+  }
+
+  /**
+   * Delete a folder, its sub-folders and every file in them (as Strapi does) in one transaction,
+   * then the files' stored objects. Resolves with how many files went.
+   */
+  async removeFolder(pool: DatabasePool, project: ProjectFiles, folderId: string): Promise<number> {
+    const files = await pool.transaction((tx) => deleteFolderTree(tx, project.schema, folderId));
+    for (const file of files) await this.deleteObjects(project.projectId, file.hash, file.ext, true);
+    return files.length;
   }
 
   /** Every object of a deleted project. */

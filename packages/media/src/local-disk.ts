@@ -3,6 +3,7 @@
 // or crashed write never leaves a partial object and an overwrite keeps the old file until then.
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
+import { once } from 'node:events';
 import { mkdir, open, readdir, rename, rmdir, stat, unlink, type FileHandle } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -29,11 +30,15 @@ export class LocalDiskStorage implements MediaStorage {
     await mkdir(dirname(path), { recursive: true });
     const temp = join(dirname(path), `.${TEMP_MARK}${randomUUID()}`); // short: the key's own name may be long
     const counter = new ByteCounter(opts.contentLength);
+    const out = createWriteStream(temp, { flags: 'wx' });
     try {
-      await pipeline(toReadable(body), counter, createWriteStream(temp, { flags: 'wx' }));
+      await pipeline(toReadable(body), counter, out);
       await syncFile(temp); // the data must be on disk before the rename makes it visible
       await rename(temp, path);
     } catch (err) {
+      // A source that fails early rejects the pipeline while the file may still be opening: wait
+      // for the stream to close, or the temp file would be created after its removal.
+      if (!out.closed) await once(out, 'close').catch(() => {});
       await unlink(temp).catch(() => {});
       throw err;
     }

@@ -19,16 +19,20 @@ export const bullPrefix = (config: Config) => `${config.redisPrefix}bull`;
  * `runWorker`: also process the Redis queue in this process (the gateway unless MEDIA_WORKER is
  * off, and apps/worker). Without Redis, jobs always run in this process.
  */
-export function createMediaRuntime(config: Config, db: Db, logger: Logger, options: { runWorker: boolean }): MediaRuntime {
+export function createMediaRuntime(
+  config: Config, db: Db, logger: Logger,
+  options: { runWorker: boolean; /** The pool holding a project's schema (its cluster's), when not `db`. */ dbOf?: (projectId: number) => Promise<Db> },
+): MediaRuntime {
   const storage = createMediaStorage({
     publicUrl: config.media.publicUrl,
     localDir: config.media.dir,
     s3: config.s3,
   });
   // The processor belongs to the library, which needs the queue: bound once both exist.
-  const process = (job: ImageJob) => library.processor(db)(job);
+  const dbOf = options.dbOf;
+  const process = dbOf ? async (job: ImageJob) => library.processor(await dbOf(job.projectId))(job) : (job: ImageJob) => library.processor(db)(job);
   const jobs: MediaJobQueue = config.redisUrl
-    ? new BullmqJobQueue({ redisUrl: config.redisUrl, prefix: bullPrefix(config) })
+    ? new BullmqJobQueue({ redisUrl: config.redisUrl, prefix: bullPrefix(config) }, logger)
     : new InProcessJobQueue(process, logger);
   const library: MediaLibrary = new MediaLibrary({
     storage,

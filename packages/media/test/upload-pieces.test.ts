@@ -72,9 +72,10 @@ describe('mime sniffing', () => {
 });
 
 describe('fileInfo', () => {
-  it('accepts the documented keys and ignores folder', () => {
+  it('accepts the documented keys, folder included', () => {
     assert.deepEqual(parseFileInfo({ name: 'n', alternativeText: null, caption: 'c', focalPoint: { x: 1, y: 2 }, folder: 3 }),
-      { name: 'n', alternativeText: null, caption: 'c', focalPoint: { x: 1, y: 2 } });
+      { name: 'n', alternativeText: null, caption: 'c', focalPoint: { x: 1, y: 2 }, folder: '3' });
+    assert.deepEqual(parseFileInfo({ folder: null }), { folder: null });
     assert.deepEqual(parseFileInfo(undefined), {});
   });
 

@@ -2,7 +2,7 @@
 // components and the media library — so planning code asks the same questions of each:
 // which names are scalars, which are system fields, which are hidden, which lead elsewhere.
 import { USERS_UID, type Attribute, type Model, type ScalarType } from '@cms/schema';
-import { COLUMNS, USERS_TABLE, type PhysicalAttribute, type PhysicalModel } from '@cms/ddl';
+import { COLUMNS, USERS_TABLE, type PhysicalAttribute, type PhysicalModel } from '@cms/tables';
 
 /** uid the caller's `canFind` is asked about for populated media. */
 export const UPLOAD_FILE_UID = 'plugin::upload.file';

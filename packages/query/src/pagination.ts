@@ -22,9 +22,12 @@ export type PaginationMeta =
   | { page: number; pageSize: number; pageCount?: number; total?: number }
   | { start: number; limit: number; total?: number };
 
+/** The page of a plan, with the values of its request. */
+export const pageOf = (plan: QueryPlan): PagePlan => plan.page.param.valueIn(plan.values) as PagePlan;
+
 /** `meta.pagination`; `total` is the count statement's result (ignored when withCount is false). */
 export function paginationMeta(plan: QueryPlan | PagePlan, total?: number | null): PaginationMeta {
-  const page = 'kind' in plan ? plan : plan.page;
+  const page = 'kind' in plan ? plan : pageOf(plan);
   const counted = page.withCount && total !== undefined && total !== null;
   if (page.kind === 'offset') {
     return counted ? { start: page.start, limit: page.limit, total: total! } : { start: page.start, limit: page.limit };

@@ -8,12 +8,16 @@
 // - sibling conditions on the same relation are merged into one EXISTS;
 // - where a condition is true on a missing (all-NULL) joined row — `filters[chef][id][$null]=true`
 //   — the EXISTS also accepts rows that have no related row at all.
+//
+// Values are cast here (a bad one is a 400 before any SQL) and become parameters through the
+// binder; what of a value the SQL's shape depends on (value-classes.ts) stays in the plan.
 import type { ComparisonOperator, FilterNode } from './ast.ts';
 import { castValue, escapeLike } from './cast-values.ts';
 import { lookup, type ScalarField, type TypeView } from './model-view.ts';
 import { attributeHop, localizationsHop, type PlanEnv } from './plan-hops.ts';
 import { dotted, invalidKey, invalidValue } from './query-errors.ts';
-import type { CastValue, FilterPlan, Hop } from './query-plan.ts';
+import type { FilterPlan, Hop } from './query-plan.ts';
+import { compareClass, searchClass } from './value-classes.ts';
 
 const LIKE_OPS: Partial<Record<ComparisonOperator, (v: string) => string>> = {
   $contains: (v) => `%${v}%`,
@@ -65,7 +69,7 @@ function planCompare(env: PlanEnv, view: TypeView, path: string[], op: Compariso
     if (found.kind === 'hidden') throw invalidKey(name, 'filters', dotted(path.slice(0, i + 1)));
     if (found.kind === 'field') {
       if (!last) throw invalidKey(path[i + 1]!, 'filters', dotted(path.slice(0, i + 1)));
-      const leaf = compareLeaf(found.field, op, value, dotted(path)!);
+      const leaf = compareLeaf(env, found.field, op, value, dotted(path)!);
       return wrapHops(hops, negate ? { kind: 'not', child: leaf } : leaf);
     }
     const { attr, phys } = found;
@@ -89,62 +93,68 @@ function wrapHops(hops: Array<{ key: string; hop: Hop }>, leaf: FilterPlan): Fil
   return node;
 }
 
-function compareLeaf(field: ScalarField, op: ComparisonOperator, value: unknown, path: string): FilterPlan {
+function compareLeaf(env: PlanEnv, field: ScalarField, op: ComparisonOperator, leaf: unknown, path: string): FilterPlan {
+  const compare = (value: Extract<FilterPlan, { kind: 'compare' }>['value']): FilterPlan => ({ kind: 'compare', field, op, value });
+  const value = env.binder.rawOf(leaf);
+  switch (compareClass(op, value)) {
+    case 'null':
+      return compare(null);
+    case 'empty':
+      return compare([]);
+    case 'true':
+      return compare(true);
+    case 'false':
+      return compare(false);
+    case 'invalid':
+      throw invalidValue(field.name, path, 'a boolean', value);
+    case 'value':
+      return compare(env.binder.bind(leaf, (raw: unknown) => castCompared(field, op, raw, path)));
+  }
+}
+
+/** A compared value (not one the SQL's shape depends on) as the text(s) bound for the column. */
+function castCompared(field: ScalarField, op: ComparisonOperator, value: unknown, path: string): string | string[] {
   const fail = (expected: string) => invalidValue(field.name, path, expected, value);
   const cast = (v: unknown): string => {
     if (v === null || v === undefined) throw fail('a value (null is only allowed with $eq, $ne, $eqi, $nei)');
     return castValue(field.type, v, fail);
   };
-  let out: CastValue;
   switch (op) {
-    case '$null':
-    case '$notNull':
-      if (typeof value !== 'boolean') throw fail('a boolean');
-      out = value;
-      break;
     case '$in':
     case '$notIn':
-      out = (Array.isArray(value) ? value : [value]).map(cast);
-      break;
+      return (Array.isArray(value) ? value : [value]).map(cast);
     case '$between': {
       if (!Array.isArray(value) || value.length !== 2) throw fail('two values');
-      out = value.map(cast);
-      break;
+      return value.map(cast);
     }
     case '$eq':
     case '$ne':
-      out = value === null ? null : cast(value);
-      break;
+      return cast(value);
     case '$eqi':
     case '$nei':
       // compared as lower(text): any scalar value is fine
-      out = value === null ? null : castValue('string', value, fail);
-      break;
+      return castValue('string', value, fail);
     default: {
       const like = LIKE_OPS[op];
-      if (like) {
-        if (value === null || value === undefined) throw fail('a value');
-        out = like(escapeLike(castValue('string', value, fail)));
-      } else {
-        out = cast(value);
-      }
+      if (!like) return cast(value);
+      if (value === null || value === undefined) throw fail('a value');
+      return like(escapeLike(castValue('string', value, fail)));
     }
   }
-  return { kind: 'compare', field, op, value: out };
 }
 
 /** `_q`: Strapi searches `id` and string attributes, plus numeric ones when the term is a number. */
-export function planSearch(view: TypeView, term: string): FilterPlan | null {
-  if (term === '') return null;
+export function planSearch(env: PlanEnv, view: TypeView, term: unknown): FilterPlan | null {
+  if (searchClass(env.binder.rawOf(term)) === 'none') return null;
   const strings = new Set(['string', 'text', 'richtext', 'email', 'uid', 'enumeration']);
   const numbers = new Set(['integer', 'biginteger', 'float', 'decimal']);
   return {
     kind: 'search',
     fields: view.fields.filter((f) => f.name === 'id' || strings.has(f.type)),
     numeric: view.fields.filter((f) => numbers.has(f.type)),
-    pattern: `%${escapeLike(term)}%`,
+    pattern: env.binder.bind(term, (t: string) => `%${escapeLike(t)}%`),
     // "is a number" is a bound flag, so the SQL text does not depend on the term
-    isNumber: term.trim() !== '' && !Number.isNaN(Number(term)),
+    isNumber: env.binder.bind(term, (t: string) => t.trim() !== '' && !Number.isNaN(Number(t))),
   };
 }
 
@@ -222,10 +232,11 @@ function nullRowTruth(node: FilterPlan): Truth {
         case '$ne':
         case '$nei':
           return node.value === null ? 'F' : 'U';
+        // A list left in the plan is an empty one (other lists are parameters).
         case '$in':
-          return (node.value as string[]).length === 0 ? 'F' : 'U';
+          return Array.isArray(node.value) ? 'F' : 'U';
         case '$notIn':
-          return (node.value as string[]).length === 0 ? 'T' : 'U';
+          return Array.isArray(node.value) ? 'T' : 'U';
         default:
           return 'U';
       }

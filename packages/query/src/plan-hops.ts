@@ -1,14 +1,17 @@
 // Hops: how planning steps from a row of one table to the rows an attribute leads to
 // (relation targets, component rows, files, other locale versions).
 import type { Attribute, Model } from '@cms/schema';
-import type { PhysicalAttribute, PhysicalModel } from '@cms/ddl';
+import type { PhysicalAttribute, PhysicalModel } from '@cms/tables';
 import { typeView, UPLOAD_FILE_UID, type TypeView } from './model-view.ts';
+import type { Binder } from './plan-values.ts';
 import type { Hop } from './query-plan.ts';
 
 export interface PlanEnv {
   model: Model;
   physical: PhysicalModel;
   canFind(uid: string): boolean;
+  /** Casts the request's values into parameters (and records how, for its query shape). */
+  binder: Binder;
 }
 
 export function viewOf(env: PlanEnv, uid: string): TypeView {

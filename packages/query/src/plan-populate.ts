@@ -1,7 +1,7 @@
 // Populate tree → PopulatePlan[] in output order (schema order, `localizations` last).
 // Relations the caller may not `find` are left out silently, as Strapi's output sanitiser does.
 import type { Attribute, DynamicZoneAttribute } from '@cms/schema';
-import type { PhysicalAttribute, PhysicalDynamicZone } from '@cms/ddl';
+import type { PhysicalAttribute, PhysicalDynamicZone } from '@cms/tables';
 import type { Populate, PopulateEntry } from './ast.ts';
 import { lookup, UPLOAD_FILE_UID, USERS_UID, type TypeView } from './model-view.ts';
 import { planFields } from './plan-fields.ts';

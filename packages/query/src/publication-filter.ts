@@ -2,7 +2,7 @@
 // relate, applied on top of `status` (which still picks the row that is read). Pair-scoped modes
 // compare the rows of one (documentId, locale); `-document` modes look at every locale.
 import { quoteIdent } from '@cms/db';
-import { COLUMNS } from '@cms/ddl';
+import { COLUMNS } from '@cms/tables';
 import { ValidationError } from '@cms/errors';
 
 export const PUBLICATION_FILTERS = [

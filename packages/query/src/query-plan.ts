@@ -1,10 +1,13 @@
 // The plan: a query resolved against the model — every name is a column or a hop between tables,
 // every filter value is cast and validated. Rendering it cannot fail on request input.
+// Values the SQL only binds are `Param`s: the plan is the query's shape, and `values` are those of
+// the request it was planned from (another request of the same shape brings its own).
 import type { Model } from '@cms/schema';
-import type { PhysicalModel, PhysicalRelation } from '@cms/ddl';
+import type { PhysicalModel, PhysicalRelation } from '@cms/tables';
 import type { ComparisonOperator } from './ast.ts';
 import type { PublicationFilter } from './publication-filter.ts';
 import type { ScalarField, TypeView } from './model-view.ts';
+import type { Leaf, Param } from './plan-values.ts';
 
 export interface PlanContext {
   model: Model;
@@ -13,8 +16,13 @@ export interface PlanContext {
   uid: string;
   /** Postgres schema of the project. */
   schema: string;
-  /** Resolved locale code, or `'*'` for every locale (ignored for non-localized types). */
-  locale: string;
+  /**
+   * Locale code, `'*'` for every locale, or a shape template's reference to the request's `locale`
+   * (ignored for non-localized types).
+   */
+  locale: Leaf<string | undefined>;
+  /** Stands in when `locale` holds no code (a request that names none). */
+  defaultLocale?: string;
   /** Ignored for types without draft & publish (every row counts). */
   status: 'draft' | 'published';
   /** Strapi's `publicationFilter` cohort (types with draft & publish only). */
@@ -32,7 +40,7 @@ export interface Scope {
   /** Strapi's `publicationFilter`: the cohort every draft & publish row read belongs to */
   publication?: PublicationFilter;
   /** null = every locale */
-  locale: string | null;
+  locale: Param | null;
 }
 
 /** A way from a row of one table to rows of another. */
@@ -42,17 +50,21 @@ export type Hop =
   | { kind: 'media'; linkTable: string; target: TypeView }
   | { kind: 'localizations'; target: TypeView };
 
-export type CastValue = string | null | boolean | string[];
+/**
+ * A compared value: a parameter, or what the SQL's shape depends on (value-classes.ts): `null` for
+ * `IS NULL`, the boolean of `$null`/`$notNull`, an empty `$in` list.
+ */
+export type CompareValue = Param | null | boolean | readonly [];
 
 export type FilterPlan =
   | { kind: 'and' | 'or'; children: FilterPlan[] }
   | { kind: 'not'; child: FilterPlan }
-  | { kind: 'compare'; field: ScalarField; op: ComparisonOperator; value: CastValue }
+  | { kind: 'compare'; field: ScalarField; op: ComparisonOperator; value: CompareValue }
   /** EXISTS over the rows reached by `hop`; `orMissing` adds "or there is no such row" (LEFT JOIN semantics). */
   | { kind: 'exists'; key: string; hop: Hop; child: FilterPlan; orMissing: boolean }
   | { kind: 'const'; value: boolean }
   /** `_q`: case-insensitive contains over `fields`, and over `numeric` when the term is a number */
-  | { kind: 'search'; fields: ScalarField[]; numeric: ScalarField[]; pattern: string; isNumber: boolean };
+  | { kind: 'search'; fields: ScalarField[]; numeric: ScalarField[]; pattern: Param; isNumber: Param };
 
 export interface SortPlan {
   /** to-one relations / components on the way to the field */
@@ -93,8 +105,8 @@ export type PopulatePlan =
       selection: Selection;
       where: FilterPlan | null;
       sort: SortPlan[];
-      /** to-many only: a window of the related rows (GraphQL lists); absent = all of them */
-      window?: { start: number; limit: number };
+      /** to-many only: a window of the related rows (GraphQL lists), a `{ start, limit }` (-1 = no limit); absent = all of them */
+      window?: Param;
     }
   | { kind: 'dynamiczone'; key: string; ownerType: string; ownerField: string; items: Array<{ hop: Hop; selection: Selection }> }
   /** `populate=*` on a localized type: `"localizations": []` as Strapi answers */
@@ -114,5 +126,8 @@ export interface QueryPlan {
   root: Selection;
   where: FilterPlan | null;
   sort: SortPlan[];
-  page: PagePlan;
+  /** A count statement or not; `param`'s value is the `PagePlan` (LIMIT and OFFSET are bound). */
+  page: { withCount: boolean; param: Param };
+  /** The slot values of the request this plan was made for (`Param`s index them). */
+  values: readonly unknown[];
 }

@@ -1,8 +1,10 @@
 // FilterPlan → a boolean SQL expression over the row alias. Operators follow Strapi's Postgres
-// SQL; every value is a bound parameter cast to the column's type.
-import { COLUMNS } from '@cms/ddl';
+// SQL; every value is a bound parameter cast to the column's type (`= ANY($n)` for lists, so a
+// list's length never changes the text).
+import { COLUMNS } from '@cms/tables';
 import { castSqlType, isJsonType } from './cast-values.ts';
 import type { ScalarField, TypeView } from './model-view.ts';
+import type { Param } from './plan-values.ts';
 import type { FilterPlan } from './query-plan.ts';
 import { renderHop } from './render-hops.ts';
 import { outputExpression } from './format-values.ts';
@@ -89,8 +91,8 @@ function renderCompare(b: SqlBuilder, node: Extract<FilterPlan, { kind: 'compare
     case '$notIn':
       return `${expr} <> ALL (${p(value, `${type}[]`)})`;
     case '$between': {
-      const [lo, hi] = value as string[];
-      return `${expr} BETWEEN ${p(lo)} AND ${p(hi)}`;
+      const range = value as Param;
+      return `${expr} BETWEEN ${p(range.map((v: string[]) => v[0]))} AND ${p(range.map((v: string[]) => v[1]))}`;
     }
     case '$null':
       return `${column} IS ${value ? '' : 'NOT '}NULL`;

@@ -1,15 +1,21 @@
 // QueryPlan → SQL: the third stage. A list is ONE statement that returns the page as a JSON text
 // (the server splices it into the response without parsing) plus one count statement; a single
 // document is one statement. Populate never adds statements, whatever the page size.
+// The `*Template` functions render a plan's shape (parameters unbound: compiled-read.ts binds
+// them per request); `renderFind`, `renderCount` and `renderFindOne` bind the plan's own values.
 import type { CompiledSql } from '@cms/db';
-import { COLUMNS } from '@cms/ddl';
+import { COLUMNS } from '@cms/tables';
 import { limitOffset } from './pagination.ts';
 import type { TypeView } from './model-view.ts';
-import type { Hop, QueryPlan, SortPlan } from './query-plan.ts';
+import { bindParams } from './plan-values.ts';
+import type { Hop, PagePlan, QueryPlan, SortPlan } from './query-plan.ts';
 import { renderFilter } from './render-filters.ts';
 import { renderHop } from './render-hops.ts';
 import { dir, renderRow, sortExpression } from './render-select.ts';
-import { and, col, q, SqlBuilder } from './sql-builder.ts';
+import { and, col, q, SqlBuilder, type SqlTemplate } from './sql-builder.ts';
+
+/** A template with the plan's own values bound. */
+const bound = (plan: QueryPlan, t: SqlTemplate): CompiledSql => ({ text: t.text, values: bindParams(t.params, plan.values) });
 
 function whereClause(b: SqlBuilder, plan: QueryPlan, alias: string): string[] {
   const view = plan.root.view;
@@ -24,10 +30,28 @@ function whereClause(b: SqlBuilder, plan: QueryPlan, alias: string): string[] {
  * `withCount` is false.
  */
 export function renderFind(plan: QueryPlan): { data: CompiledSql; count: CompiledSql | null } {
-  return { data: renderFindData(plan), count: plan.page.withCount ? renderCount(plan) : null };
+  const { data, count } = findTemplates(plan);
+  return { data: bound(plan, data), count: count && bound(plan, count) };
 }
 
-function renderFindData(plan: QueryPlan): CompiledSql {
+/**
+ * The page's LIMIT written into the text, and whether it starts at the first row (no OFFSET).
+ * Postgres plans a statement whose LIMIT is a parameter as if it returned a tenth of the table,
+ * so such a statement gets a custom plan on every run (planned again each time: a third of a
+ * populated list's database time); with the LIMIT in the text and no OFFSET, its generic plan is
+ * as good and is kept. Later pages keep OFFSET a parameter (one text for all of them).
+ */
+export interface PageWindow {
+  /** decimal digits, or null for no LIMIT */
+  limit: string | null;
+  firstPage: boolean;
+}
+
+export function findTemplates(plan: QueryPlan, window?: PageWindow): { data: SqlTemplate; count: SqlTemplate | null } {
+  return { data: findDataTemplate(plan, window), count: plan.page.withCount ? countTemplate(plan) : null };
+}
+
+function findDataTemplate(plan: QueryPlan, window?: PageWindow): SqlTemplate {
   const b = new SqlBuilder(plan.scope);
   const view = plan.root.view;
   const t = b.alias('t');
@@ -36,14 +60,18 @@ function renderFindData(plan: QueryPlan): CompiledSql {
   const joins = new SortJoins(b, t, view);
   // Sort keys are computed once on the page query and re-used to order the aggregate.
   const sortCols = plan.sort.map((s, i) => ({ expr: joins.expression(s), name: q(`$s${i}`), dir: dir(s) }));
-  const { limit, offset } = limitOffset(plan.page);
+  const limit = plan.page.param.map((page: PagePlan) => limitOffset(page).limit);
+  const offset = plan.page.param.map((page: PagePlan) => limitOffset(page).offset);
   const inner = [...sortCols.map((s) => `${s.name} ${s.dir}`), `${col(t, COLUMNS.id)} ASC`].join(', ');
   const outer = [...sortCols.map((s) => `${p}.${s.name} ${s.dir}`), `${col(p, COLUMNS.id)} ASC`].join(', ');
+  const bounds = window
+    ? `${window.limit === null ? '' : ` LIMIT ${window.limit}`}${window.firstPage ? '' : ` OFFSET ${b.param(offset, 'bigint')}`}`
+    : ` LIMIT ${b.param(limit, 'bigint')} OFFSET ${b.param(offset, 'bigint')}`;
   const page = `SELECT ${t}.*${sortCols.map((s) => `, ${s.expr} AS ${s.name}`).join('')} FROM ${b.table(view.table)} ${t}${joins.sql()} ` +
-    `WHERE ${and(where)} ORDER BY ${inner} LIMIT ${b.param(limit, 'bigint')} OFFSET ${b.param(offset, 'bigint')}`;
+    `WHERE ${and(where)} ORDER BY ${inner}${bounds}`;
   const row = renderRow(b, plan.root, p);
   const text = `SELECT coalesce(json_agg(${row} ORDER BY ${outer}), '[]')::text AS ${q('data')} FROM (${page}) ${p}`;
-  return { text, values: b.values };
+  return { text, params: b.params };
 }
 
 /**
@@ -86,10 +114,14 @@ class SortJoins {
 
 /** `SELECT count(*)` (bigint, column `count`) with the list's WHERE. */
 export function renderCount(plan: QueryPlan): CompiledSql {
+  return bound(plan, countTemplate(plan));
+}
+
+function countTemplate(plan: QueryPlan): SqlTemplate {
   const b = new SqlBuilder(plan.scope);
   const t = b.alias('t');
   const where = whereClause(b, plan, t);
-  return { text: `SELECT count(*) AS ${q('count')} FROM ${b.table(plan.root.view.table)} ${t} WHERE ${and(where)}`, values: b.values };
+  return { text: `SELECT count(*) AS ${q('count')} FROM ${b.table(plan.root.view.table)} ${t} WHERE ${and(where)}`, params: b.params };
 }
 
 /**
@@ -97,6 +129,11 @@ export function renderCount(plan: QueryPlan): CompiledSql {
  * reads the single type's document. `locale=*` finds nothing on a localized type (Strapi: 404).
  */
 export function renderFindOne(plan: QueryPlan, documentId: string | null): CompiledSql {
+  return bound(plan, findOneTemplate(plan, documentId));
+}
+
+/** `documentId` is always the first parameter (`$1`): a compiled read swaps in each request's. */
+export function findOneTemplate(plan: QueryPlan, documentId: string | null): SqlTemplate {
   const b = new SqlBuilder(plan.scope);
   const view = plan.root.view;
   const t = b.alias('t');
@@ -106,5 +143,5 @@ export function renderFindOne(plan: QueryPlan, documentId: string | null): Compi
   conds.push(...whereClause(b, plan, t));
   const row = renderRow(b, plan.root, t);
   const text = `SELECT ${row}::text AS ${q('data')} FROM ${b.table(view.table)} ${t} WHERE ${and(conds)} ORDER BY ${col(t, COLUMNS.id)} LIMIT 1`;
-  return { text, values: b.values };
+  return { text, params: b.params };
 }

@@ -1,6 +1,6 @@
 // A hop as SQL: the FROM items and conditions that reach, from a parent row, the rows an
 // attribute leads to — with the same status and locale rules for populate, deep filters and sorts.
-import { COLUMNS } from '@cms/ddl';
+import { COLUMNS } from '@cms/tables';
 import type { TypeView } from './model-view.ts';
 import type { Hop } from './query-plan.ts';
 import { col, type SqlBuilder } from './sql-builder.ts';

@@ -1,13 +1,15 @@
 // Selection → a JSON expression built inside Postgres, one correlated subquery per populated
 // attribute (never a query per row). `row_to_json` over an aliased sub-select keeps key order and
 // has no argument limit (json_build_object stops at 100 arguments).
-import { COLUMNS, userRoleJson } from '@cms/ddl';
+import { COLUMNS, userRoleJson } from '@cms/tables';
 import type { TypeView } from './model-view.ts';
 import type { PopulatePlan, Selection, SortPlan } from './query-plan.ts';
 import { renderFilter } from './render-filters.ts';
 import { renderHop } from './render-hops.ts';
 import { and, col, q, type SqlBuilder } from './sql-builder.ts';
 import { outputExpression } from './format-values.ts';
+
+type Window = { start: number; limit: number };
 
 /** One row of `sel.view` (aliased `alias`) as a JSON object. */
 export function renderRow(b: SqlBuilder, sel: Selection, alias: string): string {
@@ -63,11 +65,12 @@ function renderPopulate(b: SqlBuilder, p: PopulatePlan, parent: string, parentVi
       const row = renderRow(b, p.selection, hop.alias);
       if (p.many && p.window) {
         // The window is cut in sort order; row_number keeps that order through the aggregate.
+        // (LIMIT NULL: no limit)
         const w = b.alias('w');
-        const limit = p.window.limit < 0 ? 'NULL' : b.param(p.window.limit, 'bigint');
+        const limit = b.param(p.window.map((v: Window) => (v.limit < 0 ? null : v.limit)), 'bigint');
         return `(SELECT coalesce(json_agg(${col(w, 'j')} ORDER BY ${col(w, 'n')}), '[]') FROM (SELECT ${row} AS ${q('j')}, ` +
           `row_number() OVER (ORDER BY ${order}) AS ${q('n')} FROM ${hop.from} WHERE ${and(conds)} ORDER BY ${order} ` +
-          `LIMIT ${limit} OFFSET ${b.param(p.window.start, 'bigint')}) ${w})`;
+          `LIMIT ${limit} OFFSET ${b.param(p.window.map((v: Window) => v.start), 'bigint')}) ${w})`;
       }
       if (p.many) return `(SELECT coalesce(json_agg(${row} ORDER BY ${order}), '[]') FROM ${hop.from} WHERE ${and(conds)})`;
       return `(SELECT ${row} FROM ${hop.from} WHERE ${and(conds)} ORDER BY ${order} LIMIT 1)`;

@@ -1,12 +1,14 @@
-// Running a plan once: the two statements of a list (page JSON + count), the one of a document.
-// Servers that see the same query shape again keep a `compileRead` instead.
-import type { Db } from '@cms/db';
+// Running a plan once: the one statement of a list (page JSON + total), the one of a document,
+// the count alone. Reads that recur go through the read cache (read-cache.ts) instead.
+import { compiledQuery, type Db } from '@cms/db';
 import { compileRead } from './compiled-read.ts';
 import type { FindResult } from './find-result.ts';
+import type { QueryPlan } from './query-plan.ts';
+import { bindParams } from './plan-values.ts';
+import { totalTemplate } from './render-total.ts';
+import { runTotal } from './total-cache.ts';
 
 export type { FindResult };
-import type { QueryPlan } from './query-plan.ts';
-
 
 export function runFind(db: Db, plan: QueryPlan): Promise<FindResult> {
   return compileRead(plan).find(db);
@@ -15,4 +17,10 @@ export function runFind(db: Db, plan: QueryPlan): Promise<FindResult> {
 /** The document as JSON object text, or null when there is none. */
 export function runFindOne(db: Db, plan: QueryPlan, documentId: string | null): Promise<string | null> {
   return compileRead(plan).findOne(db, documentId);
+}
+
+/** How many rows the plan's list matches, whatever its page (`GET /api/users/count`). */
+export async function runCount(db: Db, plan: QueryPlan): Promise<number> {
+  const t = totalTemplate(plan);
+  return (await runTotal(db, { kind: t.kind, offset: t.offset, text: t.text, values: bindParams(t.params, plan.values) })).total;
 }

@@ -1,23 +1,30 @@
-// Accumulates bound values and hands out table aliases while a plan is rendered. Aliases and
+// Accumulates bound parameters and hands out table aliases while a plan is rendered. Aliases and
 // placeholders are numbered in traversal order, so the SQL text depends only on the plan's
 // shape: two requests that differ only in values render the same text.
 import { qualify, quoteIdent } from '@cms/db';
-import { COLUMNS } from '@cms/ddl';
+import { COLUMNS } from '@cms/tables';
 import type { TypeView } from './model-view.ts';
 import { cohortCondition } from './publication-filter.ts';
 import type { Scope } from './query-plan.ts';
 
 export const q = quoteIdent;
 
+/** A rendered statement: its text and parameters, `Param`s standing for a request's values. */
+export interface SqlTemplate {
+  text: string;
+  params: readonly unknown[];
+}
+
 export class SqlBuilder {
-  readonly values: unknown[] = [];
+  /** Constants of the shape, and `Param`s (bound per request, see plan-values.ts). */
+  readonly params: unknown[] = [];
   private aliasCount = 0;
   constructor(readonly scope: Scope) {}
 
-  /** `$n` (optionally `::type`) bound to `value`. */
+  /** `$n` (optionally `::type`) bound to `value` (a constant or a `Param`). */
   param(value: unknown, type?: string): string {
-    this.values.push(value);
-    return type ? `$${this.values.length}::${type}` : `$${this.values.length}`;
+    this.params.push(value);
+    return type ? `$${this.params.length}::${type}` : `$${this.params.length}`;
   }
 
   /** A fresh quoted alias. */

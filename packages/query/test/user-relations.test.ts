@@ -4,7 +4,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { runMigrations } from '@cms/db';
-import { applyMigration, baseMigrationsFor, physicalModel, planMigration } from '@cms/ddl';
+import { applyMigration, baseMigrationsFor, planMigration } from '@cms/ddl';
+import { physicalModel } from '@cms/tables';
 import { parseModel, type Model } from '@cms/schema';
 import { createTestDatabase } from '../../../test/helpers/db.ts';
 import { USERS_UID } from '../src/index.ts';

@@ -9,6 +9,8 @@ import type { ScalarAttribute, ScalarType } from './types.ts';
 
 const STRING_LIKE: ReadonlySet<ScalarType> = new Set(['string', 'text', 'richtext', 'email', 'password', 'uid']);
 const NUMERIC: ReadonlySet<ScalarType> = new Set(['integer', 'biginteger', 'float', 'decimal']);
+/** Values that can outgrow a btree entry (~2.7 kB) or are never compared: no `index: true`. */
+const UNINDEXABLE: ReadonlySet<ScalarType> = new Set(['text', 'richtext', 'blocks', 'json', 'password']);
 
 export function parseScalar(base: BaseFields, type: ScalarType, unique: boolean, opts: OptionReader): ScalarAttribute {
   const attr = withBase<ScalarAttribute>(base, { kind: 'scalar', type, unique });
@@ -31,6 +33,11 @@ export function parseScalar(base: BaseFields, type: ScalarType, unique: boolean,
   if (type === 'uid' && opts.has('targetField')) {
     // Whether it names a string/text sibling is checked once all attributes are known.
     assign(attr, 'targetField', opts.string('targetField', LIMITS.attributeName));
+  }
+  // `index: true` is ours (Strapi keeps and ignores unknown options): a btree index on the column.
+  if (opts.boolean('index') === true) {
+    if (UNINDEXABLE.has(type)) opts.fail('index', `index is not available on ${type} attributes (values can be too long for an index)`);
+    else attr.index = true;
   }
   if (opts.has('default')) {
     const value = opts.value('default');

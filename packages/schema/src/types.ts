@@ -35,6 +35,8 @@ export interface ScalarAttribute extends AttributeBase {
   kind: 'scalar';
   type: ScalarType;
   unique: boolean;
+  /** `index: true`: a btree index on the column (set only when asked; Strapi ignores the option). */
+  index?: true;
   default?: unknown;
   minLength?: number;
   maxLength?: number;

@@ -1,10 +1,11 @@
 // A project's locales. Deleting one also deletes that locale's content.
-import { compiledQuery, qualify, type Db } from '@cms/db';
-import { deleteVersionRows, type PhysicalModel } from '@cms/ddl';
+import { compiledQuery, type Db } from '@cms/db';
+import { deleteLocaleContent, type PhysicalModel } from '@cms/tables';
 import { ApplicationError, NotFoundError, ValidationError } from '@cms/errors';
 import type { DatabasePool } from 'slonik';
 import { localeName, normaliseLocaleCode } from './locale-codes.ts';
 import type { ProjectRecord } from './project-record.ts';
+import { projectTransaction, singleCluster, type ClusterPools } from './clusters.ts';
 import type { LocaleRecord, ProjectRegistry } from './registry.ts';
 import { hasControlCharacters } from './text-checks.ts';
 
@@ -27,7 +28,7 @@ async function makeDefault(tx: Db, projectId: number, code: string): Promise<voi
 }
 
 export class LocaleService {
-  constructor(private readonly pool: DatabasePool, private readonly registry: ProjectRegistry) {}
+  constructor(private readonly pool: DatabasePool, private readonly registry: ProjectRegistry, private readonly pools: ClusterPools = singleCluster(pool)) {}
 
   async list(projectId: number, db: Db = this.pool): Promise<LocaleRecord[]> {
     return (await db.any(compiledQuery({ text: `SELECT ${COLUMNS} FROM platform.locales WHERE project_id = $1 ORDER BY created_at, code`, values: [projectId] }))) as unknown as LocaleRecord[];
@@ -92,10 +93,10 @@ export class LocaleService {
     let modelVersion = project.modelVersion;
     for (let attempt = 0; ; attempt++) {
       const physical = await physicalAt(modelVersion);
-      const lockedVersion = await this.pool.transaction(async (tx) => {
+      const lockedVersion = await projectTransaction(this.pools, project, async (tx, tenant) => {
         const locked = await lockProject(tx, project.id, 'FOR SHARE');
         if (locked !== modelVersion) return locked;
-        await this.deleteLocale(tx, project, code, physical);
+        await this.deleteLocale(tx, tenant, project, code, physical);
         return locked;
       });
       if (lockedVersion === modelVersion) break;
@@ -105,26 +106,15 @@ export class LocaleService {
     await this.registry.invalidate({ projectId: project.id, slug: project.slug, scope: 'project' });
   }
 
-  private async deleteLocale(tx: Db, project: ProjectRecord, code: string, physical: PhysicalModel): Promise<void> {
+  /** `tx` on the control plane, `tenant` on the project's cluster (the same transaction on `main`). */
+  private async deleteLocale(tx: Db, tenant: Db, project: ProjectRecord, code: string, physical: PhysicalModel): Promise<void> {
     const row = (await tx.maybeOne(compiledQuery({
       text: 'SELECT is_default AS "isDefault" FROM platform.locales WHERE project_id = $1 AND code = $2 FOR UPDATE',
       values: [project.id, code],
     }))) as { isDefault: boolean } | null;
     if (!row) throw new NotFoundError();
     if (row.isDefault) throw new ApplicationError('The default locale cannot be deleted');
-    for (const type of Object.values(physical.contentTypes)) {
-      if (!type.localized) continue;
-      const ids = (await tx.anyFirst(compiledQuery({
-        text: `SELECT id FROM ${qualify(project.schemaName, type.table)} WHERE locale = $1`,
-        values: [code],
-      }))) as number[];
-      if (ids.length) await deleteVersionRows(tx, project.schemaName, physical, type.uid, ids);
-    }
-    // Links from other rows to versions in this locale point at nothing now.
-    for (const link of Object.values(physical.linkTables)) {
-      if (link.kind !== 'relation' || !link.targetLocalized) continue;
-      await tx.query(compiledQuery({ text: `DELETE FROM ${qualify(project.schemaName, link.name)} WHERE target_locale = $1`, values: [code] }));
-    }
+    await deleteLocaleContent(tenant, project.schemaName, physical, code);
     await tx.query(compiledQuery({ text: 'DELETE FROM platform.locales WHERE project_id = $1 AND code = $2', values: [project.id, code] }));
   }
 }

@@ -3,9 +3,10 @@
 // the new version — all in one transaction — then invalidates the project on every instance.
 import { compiledQuery, type Db } from '@cms/db';
 import { ApplicationError } from '@cms/errors';
-import { applyMigration, isDestructive, planMigration, type MigrationPlan } from '@cms/ddl';
+import { applyMigration, isDestructive, planMigration, syncModelIndexes, type MigrationPlan } from '@cms/ddl';
 import { parseModel, type Model, type RawModel } from '@cms/schema';
 import type { DatabasePool } from 'slonik';
+import { clusterOf, projectPool, projectTransaction, singleCluster, type ClusterPools } from './clusters.ts';
 import type { ProjectRecord } from './project-record.ts';
 import type { ProjectRegistry } from './registry.ts';
 
@@ -54,7 +55,12 @@ export class ModelStore {
    * `checks` are what the API layers require of a model beyond its own validity (e.g. GraphQL
    * names that do not collide); each throws a ValidationError to refuse the push.
    */
-  constructor(private readonly pool: DatabasePool, private readonly registry: ProjectRegistry, private readonly checks: ReadonlyArray<(model: Model) => void> = []) {}
+  constructor(
+    private readonly pool: DatabasePool,
+    private readonly registry: ProjectRegistry,
+    private readonly checks: ReadonlyArray<(model: Model) => void> = [],
+    private readonly pools: ClusterPools = singleCluster(pool),
+  ) {}
 
   async current(projectId: number, db: Db = this.pool): Promise<ModelVersion> {
     const row = (await db.maybeOne(compiledQuery({
@@ -80,9 +86,24 @@ export class ModelStore {
   async push(project: ProjectRecord, change: ModelChange, options: PushOptions = {}): Promise<PushResult> {
     // A whole model is validated before taking the lock; a derived one once it is computed.
     if (typeof change !== 'function') this.validate(change);
-    const result = await this.pool.transaction((tx) => this.migrate(tx, project, change, options));
+    const result = await projectTransaction(this.pools, project, (tx, tenant) => this.migrate(tx, tenant, project, change, options));
     if (result.changed) await this.registry.invalidate({ projectId: project.id, slug: project.slug, scope: 'model' });
+    await this.buildIndexes(project, result);
     return result;
+  }
+
+  /**
+   * The model's indexes on tables with rows, built CONCURRENTLY now that the migration committed
+   * (writes go on meanwhile); a push also rebuilds any left INVALID by a failed build.
+   */
+  private async buildIndexes(project: ProjectRecord, result: PushResult): Promise<void> {
+    try {
+      await syncModelIndexes(projectPool(this.pools, project), project.schemaName, parseModel(result.raw), result.steps);
+    } catch (error) {
+      throw new ApplicationError(
+        `The model is applied (version ${result.version}), but building its indexes failed (${(error as Error).message}); apply it again to retry`,
+        { version: result.version }, 503);
+    }
   }
 
   /**
@@ -92,8 +113,8 @@ export class ModelStore {
   async rehearse(project: ProjectRecord, change: ModelChange, options: PushOptions = {}): Promise<{ changed: boolean; changes: PlannedChange[] }> {
     if (typeof change !== 'function') this.validate(change);
     try {
-      await this.pool.transaction(async (tx) => {
-        throw new Rehearsal(await this.migrate(tx, project, change, options));
+      await projectTransaction(this.pools, project, async (tx, tenant) => {
+        throw new Rehearsal(await this.migrate(tx, tenant, project, change, options));
       });
     } catch (error) {
       if (!(error instanceof Rehearsal)) throw error;
@@ -105,13 +126,17 @@ export class ModelStore {
     throw new Error('unreachable: a rehearsal always rolls back');
   }
 
-  private async migrate(tx: Db, project: ProjectRecord, change: ModelChange, options: PushOptions): Promise<PushResult> {
-    // Serialise pushes of one project: the row lock is held until commit.
+  /** `tx` on the control plane, `tenant` on the project's cluster (the same transaction on `main`). */
+  private async migrate(tx: Db, tenant: Db, project: ProjectRecord, change: ModelChange, options: PushOptions): Promise<PushResult> {
+    // Serialise pushes of one project: the row lock is held until commit (a move takes it too).
     const locked = (await tx.maybeOne(compiledQuery({
-      text: 'SELECT model_version, default_locale, schema_name FROM platform.projects WHERE id = $1 FOR UPDATE',
+      text: 'SELECT model_version, default_locale, schema_name, cluster FROM platform.projects WHERE id = $1 FOR UPDATE',
       values: [project.id],
-    }))) as { model_version: number; default_locale: string; schema_name: string } | null;
+    }))) as { model_version: number; default_locale: string; schema_name: string; cluster: string } | null;
     if (!locked) throw new Error(`project ${project.id} vanished during a schema push`);
+    if (locked.cluster !== clusterOf(project)) {
+      throw new ApplicationError('The project was just moved to another database cluster: apply the change again', {}, 409);
+    }
     const current = await this.current(project.id, tx);
     if (options.expectedVersion !== undefined && options.expectedVersion !== current.version) {
       throw new ApplicationError(`The model changed since version ${options.expectedVersion} (it is now version ${current.version}): reload it and apply again`, { version: current.version }, 409);
@@ -121,8 +146,8 @@ export class ModelStore {
     // Compare as text: key order is meaningful (attribute order is the response order).
     if (JSON.stringify(current.raw) === JSON.stringify(input)) return { ...current, changed: false, steps: [] };
     const plan = planMigration(parseModel(current.raw), next, { renames: options.renames });
-    await tx.query(compiledQuery({ text: `SET LOCAL statement_timeout = '${MIGRATION_STATEMENT_TIMEOUT}'`, values: [] }));
-    await applyMigration(tx, locked.schema_name, plan, { defaultLocale: locked.default_locale });
+    await tenant.query(compiledQuery({ text: `SET LOCAL statement_timeout = '${MIGRATION_STATEMENT_TIMEOUT}'`, values: [] }));
+    await applyMigration(tenant, locked.schema_name, plan, { defaultLocale: locked.default_locale });
     const version = locked.model_version + 1;
     await tx.query(compiledQuery({
       text: 'INSERT INTO platform.schema_versions (project_id, version, model, migration) VALUES ($1, $2, $3::json, $4::jsonb)',

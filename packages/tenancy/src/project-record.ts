@@ -12,6 +12,8 @@ export interface ProjectRecord {
   planGraceUntil: string | null;
   modelVersion: number;
   baseVersion: number;
+  /** The Postgres cluster holding the project's schema (`main`: the control plane's). */
+  cluster: string;
   settings: Record<string, unknown>;
   createdAt: string;
 }
@@ -27,7 +29,7 @@ export interface MemberProject extends ProjectRecord {
 
 export const PROJECT_COLUMNS = `id, account_id AS "accountId", slug, name, schema_name AS "schemaName",
   default_locale AS "defaultLocale", plan, plan_grace_until AS "planGraceUntil", model_version AS "modelVersion", base_version AS "baseVersion",
-  settings, created_at AS "createdAt"`;
+  cluster, settings, created_at AS "createdAt"`;
 
 /** Project slugs: `^[a-z][a-z0-9-]{1,38}[a-z0-9]$` (management contract). */
 export const SLUG_PATTERN = /^[a-z][a-z0-9-]{1,38}[a-z0-9]$/;

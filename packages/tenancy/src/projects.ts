@@ -4,6 +4,7 @@ import { compiledQuery, quoteIdent, runMigrationsIn, type Db } from '@cms/db';
 import { baseMigrationsFor } from '@cms/ddl';
 import { ApplicationError, NotFoundError, ValidationError } from '@cms/errors';
 import type { DatabasePool } from 'slonik';
+import { copyControlRows, placeProject, projectTransaction, singleCluster, type ClusterPools } from './clusters.ts';
 import { localeName, normaliseLocaleCode } from './locale-codes.ts';
 import { PROJECT_COLUMNS, SLUG_PATTERN, schemaNameFor, type MemberProject, type ProjectRecord } from './project-record.ts';
 import type { ProjectRegistry } from './registry.ts';
@@ -39,9 +40,13 @@ export class ProjectService {
     private readonly registry: ProjectRegistry,
     private readonly initializers: ProjectInitializer[] = [],
     private readonly finalizers: ProjectFinalizer[] = [],
+    private readonly pools: ClusterPools = singleCluster(pool),
   ) {}
 
-  /** A new project; its creator is its first owner. */
+  /**
+   * A new project; its creator is its first owner. It goes to the cluster the placement policy
+   * picks (clusters.ts `placeProject`); operators pin a project elsewhere by moving it.
+   */
   async create(accountId: number, input: CreateProjectInput): Promise<MemberProject> {
     const name = input.name.trim();
     if (!name || name.length > 100) {
@@ -54,9 +59,10 @@ export class ProjectService {
       throw ValidationError.fromFieldErrors([{ path: ['slug'], message: 'slug must match ^[a-z][a-z0-9-]{1,38}[a-z0-9]$', name: 'ValidationError', value: input.slug.slice(0, 100) }]);
     }
     const defaultLocale = normaliseLocaleCode(input.defaultLocale ?? 'en', ['defaultLocale']);
+    const cluster = await placeProject(this.pools);
     for (let attempt = 0; attempt < 5; attempt++) {
       const slug = input.slug ?? (attempt === 0 ? slugFromName(name) : `${slugFromName(name).slice(0, 33).replace(/-+$/, '')}-${randomBytes(3).toString('hex')}`);
-      const created = await this.tryCreate(accountId, name, slug, defaultLocale);
+      const created = await this.tryCreate(accountId, name, slug, defaultLocale, cluster);
       if (created) {
         await this.registry.invalidate({ projectId: created.id, slug, scope: 'project' });
         return created;
@@ -66,12 +72,14 @@ export class ProjectService {
     throw new ApplicationError('Could not find a free slug; please choose one', {}, 409);
   }
 
-  private async tryCreate(accountId: number, name: string, slug: string, defaultLocale: string): Promise<MemberProject | null> {
-    return this.pool.transaction(async (tx) => {
+  private async tryCreate(accountId: number, name: string, slug: string, defaultLocale: string, cluster: string): Promise<MemberProject | null> {
+    // The control rows and the project's schema commit together (the schema first, when it is
+    // on another cluster: see projectTransaction).
+    return projectTransaction(this.pools, { cluster }, async (tx, tenant) => {
       const inserted = (await tx.maybeOne(compiledQuery({
-        text: `INSERT INTO platform.projects (account_id, slug, name, default_locale, schema_name)
-               VALUES ($1, $2, $3, $4, 'pending:' || $2) ON CONFLICT (slug) DO NOTHING RETURNING id`,
-        values: [accountId, slug, name, defaultLocale],
+        text: `INSERT INTO platform.projects (account_id, slug, name, default_locale, schema_name, cluster)
+               VALUES ($1, $2, $3, $4, 'pending:' || $2, $5) ON CONFLICT (slug) DO NOTHING RETURNING id`,
+        values: [accountId, slug, name, defaultLocale, cluster],
       }))) as { id: number } | null;
       if (!inserted) return null;
       const schema = schemaNameFor(inserted.id);
@@ -84,13 +92,14 @@ export class ProjectService {
         text: "INSERT INTO platform.project_members (project_id, account_id, role) VALUES ($1, $2, 'owner')",
         values: [project.id, accountId],
       }));
-      await tx.query(compiledQuery({ text: `CREATE SCHEMA ${quoteIdent(schema)}`, values: [] }));
-      await runMigrationsIn(tx, schema, base);
+      await tenant.query(compiledQuery({ text: `CREATE SCHEMA ${quoteIdent(schema)}`, values: [] }));
+      await runMigrationsIn(tenant, schema, base);
       await tx.query(compiledQuery({
         text: 'INSERT INTO platform.locales (project_id, code, name, is_default) VALUES ($1, $2, $3, true)',
         values: [project.id, defaultLocale, localeName(defaultLocale)],
       }));
       for (const init of this.initializers) await init(tx, project);
+      if (tenant !== tx) await copyControlRows(tx, tenant, project.id);
       return { ...project, role: 'owner' as const };
     });
   }
@@ -133,8 +142,10 @@ export class ProjectService {
   }
 
   async delete(project: ProjectRecord): Promise<void> {
-    await this.pool.transaction(async (tx) => {
-      await tx.query(compiledQuery({ text: `DROP SCHEMA IF EXISTS ${quoteIdent(project.schemaName)} CASCADE`, values: [] }));
+    await projectTransaction(this.pools, project, async (tx, tenant) => {
+      await tenant.query(compiledQuery({ text: `DROP SCHEMA IF EXISTS ${quoteIdent(project.schemaName)} CASCADE`, values: [] }));
+      // On another cluster: its copies of the project's control rows, outbox and quota too.
+      if (tenant !== tx) await tenant.query(compiledQuery({ text: 'DELETE FROM platform.projects WHERE id = $1', values: [project.id] }));
       await tx.query(compiledQuery({ text: 'DELETE FROM platform.projects WHERE id = $1', values: [project.id] }));
     });
     await this.registry.invalidate({ projectId: project.id, slug: project.slug, scope: 'deleted' });
@@ -147,15 +158,15 @@ export class ProjectService {
  * start; each schema is migrated under its own advisory lock, so instances may start together).
  * Resolves with how many projects were upgraded.
  */
-export async function upgradeProjectSchemas(pool: DatabasePool): Promise<number> {
+export async function upgradeProjectSchemas(pool: DatabasePool, pools: ClusterPools = singleCluster(pool)): Promise<number> {
   const target = baseMigrationsFor('x').length;
   const stale = (await pool.any(compiledQuery({
-    text: 'SELECT id, schema_name AS "schemaName" FROM platform.projects WHERE base_version < $1 AND schema_name NOT LIKE \'pending:%\' ORDER BY id',
+    text: 'SELECT id, schema_name AS "schemaName", cluster FROM platform.projects WHERE base_version < $1 AND schema_name NOT LIKE \'pending:%\' ORDER BY id',
     values: [target],
-  }))) as unknown as Array<{ id: number; schemaName: string }>;
+  }))) as unknown as Array<{ id: number; schemaName: string; cluster: string }>;
   for (const project of stale) {
-    await pool.transaction(async (tx) => {
-      await runMigrationsIn(tx, project.schemaName, baseMigrationsFor(project.schemaName));
+    await projectTransaction(pools, project, async (tx, tenant) => {
+      await runMigrationsIn(tenant, project.schemaName, baseMigrationsFor(project.schemaName));
       await tx.query(compiledQuery({ text: 'UPDATE platform.projects SET base_version = $2 WHERE id = $1', values: [project.id, target] }));
     });
   }

@@ -1,9 +1,10 @@
 // slug → project (with its locales), cached in memory per instance and dropped on an
 // invalidation message from any instance. Unknown slugs are cached briefly so probing
 // random hosts does not turn into one query per request.
-import { compiledQuery, type Db } from '@cms/db';
+import { compiledQuery, detached, type Db } from '@cms/db';
 import { PROJECT_COLUMNS, type ProjectRecord } from './project-record.ts';
 import type { Bus } from './bus.ts';
+import { traced } from '@cms/telemetry';
 
 export interface LocaleRecord {
   code: string;
@@ -26,22 +27,41 @@ export interface TenantEntry {
 export interface Invalidation {
   projectId?: number;
   slug?: string;
-  /** What changed; 'model' also drops compiled runtimes. */
-  scope: 'project' | 'model' | 'deleted';
+  /**
+   * What changed; 'model' also drops compiled runtimes. 'all': every project may have changed
+   * (an instance could not announce its changes while the bus was down).
+   */
+  scope: 'project' | 'model' | 'deleted' | 'all';
 }
 
 export const INVALIDATION_CHANNEL = 'invalidate';
 const NEGATIVE_TTL_MS = 2_000;
+/**
+ * While the bus is down, changes made on other instances cannot reach this one: a cached
+ * project is trusted this long, then read again (with what hangs off it: tokens, webhooks).
+ */
+const UNANNOUNCED_TTL_MS = 1_000;
 
 export class ProjectRegistry {
   private readonly bySlug = new Map<string, TenantEntry>();
   private readonly missing = new Map<string, number>();
   private readonly inflight = new Map<string, Promise<TenantEntry | null>>();
   private readonly listeners: ((inv: Invalidation) => void)[] = [];
+  private readonly beforePublish: ((inv: Invalidation) => Promise<void>)[] = [];
+  /** When each cached entry was read (trusted only briefly while the bus is down). */
+  private readonly loadedAt = new WeakMap<TenantEntry, number>();
+  /** A change of this instance could not be announced: every instance is told on reconnect. */
+  private unannounced = false;
 
   constructor(private readonly db: Db, private readonly bus: Bus) {}
 
   async start(): Promise<void> {
+    // Back from an outage: what was said meanwhile was missed, and what this instance could not
+    // say is said now, as "everything may have changed".
+    this.bus.onReconnect(() => {
+      this.drop({ scope: 'all' });
+      if (this.unannounced) void this.announce({ scope: 'all' });
+    });
     await this.bus.subscribe(INVALIDATION_CHANNEL, (message) => {
       try {
         this.drop(JSON.parse(message) as Invalidation);
@@ -56,14 +76,47 @@ export class ProjectRegistry {
     this.listeners.push(listener);
   }
 
-  async resolve(slug: string): Promise<TenantEntry | null> {
+  /**
+   * Called on the instance making a change, before its invalidation is published (the copies of
+   * control rows a project's cluster keeps, see clusters.ts `ClusterMirror`).
+   */
+  onChange(hook: (inv: Invalidation) => Promise<void>): void {
+    this.beforePublish.push(hook);
+  }
+
+  /**
+   * Calls `then` with what `resolve` answers: synchronously when the answer is in memory (no
+   * promise: per-request hooks), else once the project is loaded (`failed` if that fails).
+   */
+  resolveThen(slug: string, then: (entry: TenantEntry | null) => void, failed: (err: Error) => void): void {
+    const known = this.cached(slug);
+    if (known !== undefined) then(known);
+    else this.resolve(slug).then(then, failed);
+  }
+
+  /**
+   * What `resolve` would answer without loading anything: the project's entry, or null for a slug
+   * known not to exist; undefined when it must be loaded.
+   */
+  private cached(slug: string): TenantEntry | null | undefined {
     const hit = this.bySlug.get(slug);
-    if (hit) return hit;
+    if (hit) {
+      if (this.bus.connected || Date.now() - (this.loadedAt.get(hit) ?? 0) < UNANNOUNCED_TTL_MS) return hit;
+      this.drop({ projectId: hit.project.id, slug, scope: 'project' });
+    }
     const missUntil = this.missing.get(slug);
     if (missUntil !== undefined && missUntil > Date.now()) return null;
+    return undefined;
+  }
+
+  async resolve(slug: string): Promise<TenantEntry | null> {
+    const known = this.cached(slug);
+    if (known !== undefined) return known;
     let pending = this.inflight.get(slug);
     if (!pending) {
-      pending = this.load(slug).finally(() => this.inflight.delete(slug));
+      // Loaded from the control plane (cached hits need no span), for every request waiting for it:
+      // outside the scope of the one that asked first.
+      pending = detached(() => traced('tenant.resolve', () => this.load(slug), { 'project.slug': slug })).finally(() => this.inflight.delete(slug));
       this.inflight.set(slug, pending);
     }
     return pending;
@@ -71,8 +124,22 @@ export class ProjectRegistry {
 
   /** Drop local state now and tell every other instance. */
   async invalidate(inv: Invalidation): Promise<void> {
+    for (const hook of this.beforePublish) await hook(inv);
     this.drop(inv);
-    await this.bus.publish(INVALIDATION_CHANNEL, JSON.stringify(inv));
+    await this.announce(inv);
+  }
+
+  /**
+   * Tell the other instances. The change is committed whatever happens here: a bus that is down
+   * fails no request; the others read projects again meanwhile and drop everything on reconnect.
+   */
+  private async announce(inv: Invalidation): Promise<void> {
+    try {
+      await this.bus.publish(INVALIDATION_CHANNEL, JSON.stringify(inv));
+      if (inv.scope === 'all') this.unannounced = false;
+    } catch {
+      this.unannounced = true;
+    }
   }
 
   /**
@@ -84,6 +151,10 @@ export class ProjectRegistry {
   }
 
   private drop(inv: Invalidation): void {
+    if (inv.scope === 'all') {
+      this.bySlug.clear();
+      this.missing.clear();
+    }
     if (inv.slug) {
       this.bySlug.delete(inv.slug);
       this.missing.delete(inv.slug);
@@ -112,6 +183,7 @@ export class ProjectRegistry {
     const { locales, roles, ...project } = row;
     const entry: TenantEntry = { project, locales, roles, localeCodes: new Set(locales.map((l) => l.code)) };
     this.bySlug.set(slug, entry);
+    this.loadedAt.set(entry, Date.now());
     return entry;
   }
 }

@@ -1,7 +1,7 @@
 // End users of a project (users-permissions): registration, login, JWTs, password changes and
 // the writes of `/api/users`. HTTP, permissions and response shapes belong to the caller.
 import { createHash, randomBytes } from 'node:crypto';
-import { hashPassword, verifyPassword } from '@cms/auth';
+import { hashPassword, needsRehash, verifyPassword } from '@cms/auth';
 import { compiledQuery, sqlState, type Db } from '@cms/db';
 import { ApplicationError, ValidationError } from '@cms/errors';
 import { LRUCache } from 'lru-cache';
@@ -9,6 +9,8 @@ import { emailOf, FieldChecks, objectBody, onlyKeys, userFields } from './body-c
 import { UserTokens } from './jwt.ts';
 import type { Mailer } from '@cms/mail';
 import type { UsersSettings } from './settings.ts';
+import { DEFAULT_EMAIL_TEMPLATES, RESET_CODE_ONLY_MESSAGE, type EmailTemplates } from './email-templates.ts';
+import { templateMail } from './template-mail.ts';
 import {
   deleteUser, identityTaken, insertUser, reassignRole, updateUser, userByEmail, userById, userByIdentifier, userByToken,
   type UserChanges, type UserRow,
@@ -19,6 +21,8 @@ export interface UsersProject {
   projectId: number;
   schema: string;
   settings: Readonly<UsersSettings>;
+  /** The project's e-mail templates (confirmation, reset password). */
+  emailTemplates: Readonly<EmailTemplates>;
   /** Role types of the project (platform.roles). */
   roleTypes: readonly string[];
   /** Public base URL of the project's API (links in e-mails point at it). */
@@ -74,7 +78,7 @@ export class EndUsers {
       confirmed: !confirmation, blocked: false, role, confirmationToken: confirmation?.stored ?? null,
     });
     if (!confirmation) return { userId, jwt: await this.jwtFor(p, userId) };
-    await this.sendConfirmation(p, email!, confirmation.code);
+    await this.sendConfirmation(p, { username: username!, email: email! }, confirmation.code);
     return { userId };
   }
 
@@ -91,6 +95,8 @@ export class EndUsers {
     if (!(await verifyPassword(password!, user?.password ?? null)) || !user) throw new ValidationError(INVALID_LOGIN);
     if (!user.confirmed && p.settings.emailConfirmation) throw new ApplicationError('Your account email is not confirmed');
     if (user.blocked) throw new ApplicationError('Your account has been blocked by an administrator');
+    // An imported bcrypt hash (Strapi) becomes argon2id now that the password is known.
+    if (user.password && needsRehash(user.password)) await updateUser(db, p.schema, user.id, { password: await hashPassword(password!) });
     return { userId: user.id, jwt: await this.jwtFor(p, user.id) };
   }
 
@@ -118,15 +124,13 @@ export class EndUsers {
     if (!user || user.blocked) return;
     const reset = oneTimeToken();
     await updateUser(db, p.schema, user.id, { resetPasswordToken: reset.stored });
-    const link = p.settings.resetPasswordUrl ? withQuery(p.settings.resetPasswordUrl, 'code', reset.code) : null;
+    let template = p.emailTemplates.resetPassword;
+    // Without a reset page the default link would lead nowhere: the default mail gives the code.
+    if (!p.settings.resetPasswordUrl && template.message === DEFAULT_EMAIL_TEMPLATES.resetPassword.message) template = { ...template, message: RESET_CODE_ONLY_MESSAGE };
     // Not awaited: a known address must not answer later than an unknown one (account enumeration).
-    this.mailer.post({
-      to: email,
-      subject: 'Reset password',
-      text: link
-        ? `We heard that you lost your password. Sorry about that!\n\nUse this link to reset it:\n${link}\n`
-        : `We heard that you lost your password. Sorry about that!\n\nYour reset code: ${reset.code}\n`,
-    });
+    this.mailer.post(templateMail(email, template, {
+      URL: p.settings.resetPasswordUrl ?? '', TOKEN: reset.code, SERVER_URL: p.apiBaseUrl, 'USER.username': user.username, 'USER.email': user.email,
+    }));
   }
 
   /** `POST /api/auth/reset-password`: a reset code and the new password; logs the user in. */
@@ -165,13 +169,15 @@ export class EndUsers {
     if (user.blocked) throw new ApplicationError('User blocked');
     const confirmation = oneTimeToken();
     await updateUser(db, p.schema, user.id, { confirmationToken: confirmation.stored });
-    await this.sendConfirmation(p, email, confirmation.code);
+    await this.sendConfirmation(p, user, confirmation.code);
     return email;
   }
 
-  private sendConfirmation(p: UsersProject, email: string, code: string): Promise<void> {
-    const link = withQuery(`${p.apiBaseUrl}/api/auth/email-confirmation`, 'confirmation', code);
-    return this.mailer.send({ to: email.toLowerCase(), subject: 'Account confirmation', text: `Thank you for registering!\n\nConfirm your e-mail address with this link:\n${link}\n` });
+  private sendConfirmation(p: UsersProject, user: { username: string; email: string }, code: string): Promise<void> {
+    const email = user.email.toLowerCase();
+    return this.mailer.send(templateMail(email, p.emailTemplates.emailConfirmation, {
+      URL: `${p.apiBaseUrl}/api/auth/email-confirmation`, CODE: code, SERVER_URL: p.apiBaseUrl, 'USER.username': user.username, 'USER.email': email,
+    }));
   }
 
   /** `POST /api/users`: like register, plus role, confirmed and blocked. */
@@ -267,9 +273,3 @@ function oneTimeToken(): { code: string; stored: string } {
 }
 
 const storedForm = (code: string) => createHash('sha256').update(code).digest('hex');
-
-function withQuery(url: string, key: string, value: string): string {
-  const parsed = new URL(url, 'http://placeholder');
-  parsed.searchParams.set(key, value);
-  return url.startsWith('http') ? parsed.toString() : `${parsed.pathname}${parsed.search}`;
-}

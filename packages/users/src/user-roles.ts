@@ -2,7 +2,7 @@
 // without its permissions. Roles live in the control plane (platform.roles, by project and
 // type) while users hold their role's type, so this is a join across the two schemas.
 import { compiledQuery, qualify, type Db } from '@cms/db';
-import { USERS_TABLE, userRoleJson } from '@cms/ddl';
+import { USERS_TABLE, userRoleJson } from '@cms/tables';
 
 export interface UserRole {
   id: number;

@@ -3,10 +3,13 @@
 // @cms/query's users view.
 import { createId } from '@paralleldrive/cuid2';
 import { column, qualify, rows, type Db } from '@cms/db';
-import { USERS_TABLE } from '@cms/ddl';
+import { USERS_TABLE } from '@cms/tables';
 
 export interface UserRow {
   id: string;
+  /** For the templates of the user's e-mails (`USER.username`, `USER.email`). */
+  username: string;
+  email: string;
   password: string | null;
   confirmed: boolean;
   blocked: boolean;
@@ -23,7 +26,7 @@ export interface NewUser {
   confirmationToken?: string | null;
 }
 
-const ROW = `id::text AS id, password, confirmed, blocked, role`;
+const ROW = `id::text AS id, username, email, password, confirmed, blocked, role`;
 const table = (schema: string) => qualify(schema, USERS_TABLE);
 
 export async function insertUser(db: Db, schema: string, user: NewUser): Promise<string> {

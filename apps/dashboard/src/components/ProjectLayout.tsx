@@ -8,11 +8,16 @@ import { ViewOnlyNote } from './ViewOnly.tsx';
 
 const SECTIONS = [
   { to: '', label: 'Overview', end: true },
+  { to: 'content', label: 'Content' },
+  { to: 'media', label: 'Media library' },
   { to: 'model', label: 'Content-type builder' },
+  { to: 'end-users', label: 'End users' },
   { to: 'api-tokens', label: 'API tokens' },
+  { to: 'webhooks', label: 'Webhooks' },
   { to: 'roles', label: 'Roles & permissions' },
   { to: 'locales', label: 'Locales' },
   { to: 'team', label: 'Team' },
+  { to: 'usage', label: 'Usage' },
   { to: 'billing', label: 'Billing' },
   { to: 'settings', label: 'Settings' },
 ];

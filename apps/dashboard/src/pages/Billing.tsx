@@ -1,12 +1,14 @@
 // A project's plan: usage against its limits for every member; for owners, the subscription,
 // the plans to compare, Upgrade (Stripe Checkout) and Manage billing (Stripe's portal, where the
 // card, invoices and cancellation are), and the grace period after a failed payment.
-import { Alert, Badge, Button, Card, Group, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { ApiError, api, type Usage } from '../api.ts';
 import { PageError, PageLoader } from '../components/PageState.tsx';
+import { formatBytes as bytes, formatNumber } from '../components/usage/format.ts';
+import { LimitMeter } from '../components/usage/LimitMeter.tsx';
 import { projectKey, useProject, useProjectRole } from '../project.ts';
 
 interface Limits {
@@ -29,19 +31,7 @@ interface BillingState {
 
 const PLAN_NAMES: Record<string, string> = { free: 'Free', pro: 'Pro', enterprise: 'Enterprise' };
 const planName = (plan: string) => PLAN_NAMES[plan] ?? plan;
-const number = new Intl.NumberFormat('en');
-const bytes = (n: number) => (n >= 1024 ** 3 ? `${number.format(Math.round(n / 1024 ** 3))} GB` : n >= 1024 ** 2 ? `${number.format(Math.round(n / 1024 ** 2))} MB` : `${number.format(n)} B`);
 const day = (iso: string) => new Date(iso).toLocaleDateString('en', { year: 'numeric', month: 'long', day: 'numeric' });
-
-function Meter({ label, used, limit, format }: { label: string; used: number; limit: number; format(n: number): string }) {
-  const share = limit > 0 ? Math.min(100, (used / limit) * 100) : 0;
-  return (
-    <Stack gap={4}>
-      <Group justify="space-between"><Text size="sm" fw={500}>{label}</Text><Text size="sm" data-testid={`usage-${label}`}>{format(used)} of {format(limit)}</Text></Group>
-      <Progress value={share} color={share >= 90 ? 'red' : 'indigo'} aria-label={`${label}: ${Math.round(share)}% used`} />
-    </Stack>
-  );
-}
 
 export function BillingPage() {
   const { slug = '' } = useParams();
@@ -108,9 +98,9 @@ export function BillingPage() {
         <Card withBorder>
           <Stack gap="sm">
             <Text fw={600}>Usage this month ({usage.data.period})</Text>
-            <Meter label="API requests" used={usage.data.requests} limit={usage.data.limits.requestsPerMonth} format={(n) => number.format(n)} />
-            <Meter label="Documents" used={usage.data.documents} limit={usage.data.limits.documents} format={(n) => number.format(n)} />
-            <Meter label="Media storage" used={usage.data.storageBytes} limit={usage.data.limits.storageBytes} format={bytes} />
+            <LimitMeter label="API requests" used={usage.data.requests} limit={usage.data.limits.requestsPerMonth} format={formatNumber} />
+            <LimitMeter label="Documents" used={usage.data.documents} limit={usage.data.limits.documents} format={formatNumber} />
+            <LimitMeter label="Media storage" used={usage.data.storageBytes} limit={usage.data.limits.storageBytes} format={bytes} />
           </Stack>
         </Card>
       </SimpleGrid>
@@ -123,9 +113,9 @@ export function BillingPage() {
             {state.plans.map((p) => (
               <Table.Tr key={p.plan}>
                 <Table.Td fw={600}>{planName(p.plan)}</Table.Td>
-                <Table.Td>{number.format(p.limits.requestsPerMonth)}</Table.Td>
-                <Table.Td>{number.format(p.limits.requestsPerSecond)}</Table.Td>
-                <Table.Td>{number.format(p.limits.documents)}</Table.Td>
+                <Table.Td>{formatNumber(p.limits.requestsPerMonth)}</Table.Td>
+                <Table.Td>{formatNumber(p.limits.requestsPerSecond)}</Table.Td>
+                <Table.Td>{formatNumber(p.limits.documents)}</Table.Td>
                 <Table.Td>{bytes(p.limits.storageBytes)}</Table.Td>
                 <Table.Td>{bytes(p.limits.maxUploadBytes)}</Table.Td>
                 <Table.Td>

@@ -1,21 +1,21 @@
 // A project's locales: add one, choose the default, delete with confirmation (not for viewers).
 import { Alert, Badge, Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { api, type Locale, reportFormError } from '../api.ts';
 import { ConfirmModal } from '../components/ConfirmModal.tsx';
 import { PageError, PageLoader } from '../components/PageState.tsx';
 import { EditableArea } from '../components/ViewOnly.tsx';
-import { projectKey, useProjectRole } from '../project.ts';
+import { projectKey, useLocales, useProjectRole } from '../project.ts';
 
 export function LocalesPage() {
   const { slug = '' } = useParams();
   const client = useQueryClient();
   const { canEdit } = useProjectRole(slug);
   const key = projectKey(slug, 'locales');
-  const locales = useQuery({ queryKey: key, queryFn: async () => (await api<{ locales: Locale[] }>('GET', `/v1/projects/${slug}/locales`)).locales });
+  const locales = useLocales(slug);
   const [deleting, setDeleting] = useState<Locale | null>(null);
   const [error, setError] = useState<string | null>(null);
   const form = useForm({ initialValues: { code: '', name: '' }, validate: { code: (v) => (v.trim() ? null : 'Enter a locale code such as fr or pt-BR') } });

@@ -15,8 +15,11 @@ export function VerifyEmailPage() {
   const me = useAccount();
   const verify = useMutation({
     mutationFn: async () => (await api<{ account: Account }>('POST', '/v1/auth/verify-email', { token })).account,
-    // Signed in, the account (and its banner) follows.
-    onSuccess: () => client.invalidateQueries({ queryKey: ME_KEY }),
+    // Signed in as that account, it (and its banner) follows at once, not after a refetch.
+    onSuccess: (verified) => {
+      client.setQueryData<Account | null>(ME_KEY, (current) => (current?.id === verified.id ? verified : current));
+      return client.invalidateQueries({ queryKey: ME_KEY });
+    },
   });
   // A link works once: post it once, even when StrictMode runs effects twice.
   const posted = useRef(false);

@@ -1,8 +1,7 @@
 // What browsers need from the gateway: CORS (per project on the content APIs, the dashboard's
 // origins on the management API) and Strapi's default security headers on every answer.
-// @fastify/cors and @fastify/helmet do the header work; this module only decides the options.
+// @fastify/cors does the CORS header work; this module only decides its options.
 import cors, { type FastifyCorsOptions } from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ProjectRegistry } from '@cms/tenancy';
 import { corsSettingsOf, type EffectiveCors } from './cors-settings.ts';
@@ -55,13 +54,19 @@ export async function registerCors(app: FastifyInstance, registry: ProjectRegist
   const dashboard = new Set(dashboardOrigins);
   await app.register(cors, {
     hook: 'onRequest',
-    delegator: async (request: FastifyRequest): Promise<FastifyCorsOptions> => {
+    // The callback form: @fastify/cors runs it synchronously, so a request without an Origin (or of
+    // a project already in memory) costs no promise.
+    delegator: (request: FastifyRequest, callback: (error: Error | null, options: FastifyCorsOptions) => void) => {
       const origin = request.headers.origin;
-      if (!origin) return REFUSED;
-      if (request.url.startsWith('/v1/') || request.url === '/v1') return dashboard.has(origin) ? management : REFUSED;
+      if (!origin) return callback(null, REFUSED);
+      if (request.url.startsWith('/v1/') || request.url === '/v1') return callback(null, dashboard.has(origin) ? management : REFUSED);
       const slug = slugOf(request);
-      const tenant = slug && slug.length <= 40 ? await registry.resolve(slug) : null;
-      return tenant ? optionsFor(corsSettingsOf(tenant.project.settings), origin) : REFUSED;
+      if (!slug || slug.length > 40) return callback(null, REFUSED);
+      registry.resolveThen(
+        slug,
+        (tenant) => callback(null, tenant ? optionsFor(corsSettingsOf(tenant.project.settings), origin) : REFUSED),
+        (err) => callback(err, REFUSED),
+      );
     },
   });
 }
@@ -69,26 +74,27 @@ export async function registerCors(app: FastifyInstance, registry: ProjectRegist
 const HSTS = 'max-age=31536000; includeSubDomains';
 
 /**
- * Strapi's `strapi::security` defaults: nosniff, SAMEORIGIN framing, no referrer, no Flash/PDF
- * cross-domain policies; HSTS only on answers served over HTTPS. No CSP on JSON answers (uploaded
- * files set their own sandboxing one) and no cross-origin isolation headers, which would stop other
- * sites from embedding a project's images.
+ * Strapi's `strapi::security` defaults: no referrer, nosniff, no DNS prefetch, no IE download
+ * opening, SAMEORIGIN framing, no Flash/PDF cross-domain policies — the headers helmet 8 writes
+ * with those options, in its order — and HSTS only on answers served over HTTPS. No CSP on JSON
+ * answers (uploaded files set their own sandboxing one) and no cross-origin isolation headers,
+ * which would stop other sites from embedding a project's images. Fixed values, set by one hook:
+ * @fastify/helmet rebuilt helmet's middleware chain on every request.
  */
+const SECURITY_HEADERS: ReadonlyArray<readonly [string, string]> = [
+  ['Referrer-Policy', 'no-referrer'],
+  ['X-Content-Type-Options', 'nosniff'],
+  ['X-DNS-Prefetch-Control', 'off'],
+  ['X-Download-Options', 'noopen'],
+  ['X-Frame-Options', 'SAMEORIGIN'],
+  ['X-Permitted-Cross-Domain-Policies', 'none'],
+];
+
 export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
-  await app.register(helmet, {
-    global: true,
-    contentSecurityPolicy: false,
-    crossOriginEmbedderPolicy: false,
-    crossOriginOpenerPolicy: false,
-    crossOriginResourcePolicy: false,
-    originAgentCluster: false,
-    xssFilter: false,
-    hsts: false,
-    frameguard: { action: 'sameorigin' },
-    referrerPolicy: { policy: 'no-referrer' },
-    xPermittedCrossDomainPolicies: { permittedPolicies: 'none' },
-  });
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
+    const res = reply.raw;
+    for (const [name, value] of SECURITY_HEADERS) res.setHeader(name, value);
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+    done();
   });
 }

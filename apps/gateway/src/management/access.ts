@@ -7,14 +7,15 @@
 //   owner:  everything.
 //
 // A route declares itself owner-only with `config: { access: 'owner' }`, or `'owner-or-self'`
-// for a route about one member (`:accountId`) that any member may call about themselves. A route
+// for a route about one member (`:accountId`) that any member may call about themselves, or
+// `'member'` for a change any member may make (a viewer's content access key is read-only). A route
 // that names its project in the body (`POST /billing/checkout`) runs this same hook again as a
 // preHandler, once it has loaded that project.
 import type { FastifyRequest } from 'fastify';
 import { ForbiddenError } from '@cms/errors';
 import './request-context.ts';
 
-export type ProjectAccess = 'owner' | 'owner-or-self';
+export type ProjectAccess = 'owner' | 'owner-or-self' | 'member';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -30,6 +31,7 @@ export async function authorizeProjectAccess(request: FastifyRequest): Promise<v
   const project = request.managedProject;
   if (!project || project.role === 'owner') return;
   const access = request.routeOptions.config.access;
+  if (access === 'member') return;
   if (access === 'owner-or-self' && (request.params as { accountId?: unknown }).accountId === String(request.accountId)) return;
   if (access || BILLING_ROUTE.test(request.routeOptions.url ?? '')) {
     throw new ForbiddenError(`Only the owners of this project can do this (your role: ${project.role})`);

@@ -26,8 +26,8 @@ const credentials = {
   },
 } as const;
 
-export function registerAccountRoutes(app: FastifyInstance, { services, platform }: ManagementOptions, authenticate: (r: FastifyRequest) => Promise<void>): void {
-  const { sessions } = services;
+export function registerAccountRoutes(app: FastifyInstance, { platform }: ManagementOptions, authenticate: (r: FastifyRequest) => Promise<void>): void {
+  const { sessions } = platform;
   const counters = platform.limitCounters;
   const { authAttempts, authPerIp } = platform.config.limits;
 
@@ -46,8 +46,8 @@ export function registerAccountRoutes(app: FastifyInstance, { services, platform
 
   /** Mail the account a new verification link (not awaited: the answer never waits for SMTP). */
   async function sendVerification(request: FastifyRequest, account: Account): Promise<void> {
-    const token = await services.accountTokens.issue(account.id, 'verify-email');
-    services.mailer.post(verificationMail(account.email, linkTo(requestOrigin(request), 'verify-email', token)));
+    const token = await platform.accountTokens.issue(account.id, 'verify-email');
+    platform.mailer.post(verificationMail(account.email, linkTo(requestOrigin(request), 'verify-email', token)));
   }
 
   async function startSession(request: FastifyRequest, reply: Parameters<typeof setSessionCookies>[1], accountId: number): Promise<string> {
@@ -59,18 +59,20 @@ export function registerAccountRoutes(app: FastifyInstance, { services, platform
   app.post<{ Body: { email: string; password: string; name?: string } }>('/auth/signup', {
     schema: { body: { ...credentials, properties: { ...credentials.properties, name: { type: 'string', maxLength: 200 } } } },
   }, async (request, reply) => {
-    const account = await services.accounts.signup(request.body);
+    // Each signup mails a link: bounded per client IP and per address like the other mail routes.
+    await limitMailRoute(request, 'signup', request.body.email);
+    const account = await platform.accounts.signup(request.body);
     await sendVerification(request, account);
     return reply.status(201).send({ token: await startSession(request, reply, account.id), account });
   });
 
   app.post<{ Body: { email: string; password: string } }>('/auth/login', { schema: { body: credentials } }, async (request, reply) => {
-    const account = await services.accounts.login(request.body.email, request.body.password);
+    const account = await platform.accounts.login(request.body.email, request.body.password);
     return { token: await startSession(request, reply, account.id), account };
   });
 
   app.get('/auth/me', { onRequest: authenticate }, async (request) => {
-    const account = await services.accounts.get(request.accountId);
+    const account = await platform.accounts.get(request.accountId);
     if (!account) throw new UnauthorizedError();
     return { account };
   });
@@ -80,7 +82,7 @@ export function registerAccountRoutes(app: FastifyInstance, { services, platform
   app.get('/auth/session', async (request) => {
     const presented = sessionTokenOf(request);
     const session = presented ? await sessions.verify(presented.token) : null;
-    return { account: session ? await services.accounts.get(session.accountId) : null };
+    return { account: session ? await platform.accounts.get(session.accountId) : null };
   });
 
   app.post('/auth/logout', { onRequest: authenticate }, async (request, reply) => {
@@ -117,7 +119,7 @@ export function registerAccountRoutes(app: FastifyInstance, { services, platform
       },
     },
   }, async (request, reply) => {
-    await services.accounts.changePassword(request.accountId, request.body.currentPassword, request.body.password);
+    await platform.accounts.changePassword(request.accountId, request.body.currentPassword, request.body.password);
     await sessions.revokeAll(request.accountId, request.sessionId);
     return reply.status(204).send();
   });
@@ -125,7 +127,7 @@ export function registerAccountRoutes(app: FastifyInstance, { services, platform
   // (still 204) when the address is verified already.
   app.post('/auth/verify-email/send', { onRequest: authenticate }, async (request, reply) => {
     await hitLimit(counters, `verify-email-send:${request.accountId}`, VERIFY_SEND_LIMIT);
-    const account = await services.accounts.get(request.accountId);
+    const account = await platform.accounts.get(request.accountId);
     if (!account) throw new UnauthorizedError();
     if (!account.emailVerified) await sendVerification(request, account);
     return reply.status(204).send();
@@ -136,7 +138,7 @@ export function registerAccountRoutes(app: FastifyInstance, { services, platform
     schema: { body: { type: 'object', additionalProperties: false, required: ['token'], properties: { token: tokenBody } } },
   }, async (request) => {
     await limitMailRoute(request, 'verify-email');
-    return { account: await services.accounts.verifyEmail(request.body.token) };
+    return { account: await platform.accounts.verifyEmail(request.body.token) };
   });
 
   // Always 204, known address or not, and at once: looking the address up, issuing the token and
@@ -148,11 +150,11 @@ export function registerAccountRoutes(app: FastifyInstance, { services, platform
     if (!isEmail(email)) throw ValidationError.fromFieldErrors([{ path: ['email'], message: 'email must be a valid email', name: 'ValidationError', value: email }]);
     await limitMailRoute(request, 'forgot-password', email);
     const origin = requestOrigin(request);
-    services.background.run('forgot-password', async () => {
-      const account = await services.accounts.findByEmail(email);
+    platform.background.run('forgot-password', async () => {
+      const account = await platform.accounts.findByEmail(email);
       if (!account) return;
-      const token = await services.accountTokens.issue(account.id, 'reset-password');
-      await services.mailer.send(resetPasswordMail(account.email, linkTo(origin, 'reset-password', token)));
+      const token = await platform.accountTokens.issue(account.id, 'reset-password');
+      await platform.mailer.send(resetPasswordMail(account.email, linkTo(origin, 'reset-password', token)));
     });
     return reply.status(204).send();
   });
@@ -167,7 +169,7 @@ export function registerAccountRoutes(app: FastifyInstance, { services, platform
     },
   }, async (request, reply) => {
     await limitMailRoute(request, 'reset-password');
-    await services.accounts.resetPassword(request.body.token, request.body.password);
+    await platform.accounts.resetPassword(request.body.token, request.body.password);
     return reply.status(204).send();
   });
 
@@ -176,8 +178,8 @@ export function registerAccountRoutes(app: FastifyInstance, { services, platform
     onRequest: authenticate,
     schema: { body: { type: 'object', additionalProperties: false, required: ['password'], properties: { password: { type: 'string', maxLength: 1000 } } } },
   }, async (request, reply) => {
-    await services.accounts.checkPassword(request.accountId, request.body.password);
-    await deleteAccount(services, request.accountId);
+    await platform.accounts.checkPassword(request.accountId, request.body.password);
+    await deleteAccount(platform, request.accountId);
     clearSessionCookies(request, reply);
     return reply.status(204).send();
   });

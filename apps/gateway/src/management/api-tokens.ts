@@ -12,7 +12,7 @@ const detailedTokenJson = (token: ApiToken) => ({ ...tokenJson(token), descripti
 
 const TOKEN_ID = /^[1-9]\d{0,14}$/;
 
-export function registerApiTokenRoutes(app: FastifyInstance, { platform, services }: ManagementOptions): void {
+export function registerApiTokenRoutes(app: FastifyInstance, { platform }: ManagementOptions): void {
   app.post<{ Body: { name: string; type: string; permissions?: Record<string, string[]>; lifespanDays?: number | null; description?: string } }>(
     '/projects/:slug/api-tokens',
     {
@@ -32,20 +32,20 @@ export function registerApiTokenRoutes(app: FastifyInstance, { platform, service
     async (request, reply) => {
       const p = projectOf(request);
       const { model } = await platform.runtimes.get(p);
-      const { apiToken, accessKey } = await services.apiTokens.create(p.id, request.body, model);
+      const { apiToken, accessKey } = await platform.apiTokens.create(p.id, request.body, model);
       return reply.status(201).send({ apiToken: tokenJson(apiToken), accessKey });
     },
   );
 
   app.get('/projects/:slug/api-tokens', async (request) => ({
-    apiTokens: (await services.apiTokens.list(projectOf(request).id)).map(tokenJson),
+    apiTokens: (await platform.apiTokens.list(projectOf(request).id)).map(tokenJson),
   }));
 
   // Beyond the contract's list: one token with its last use, for the dashboard.
   app.get<{ Params: { slug: string; id: string } }>('/projects/:slug/api-tokens/:id', async (request) => {
     const p = projectOf(request);
     if (!TOKEN_ID.test(request.params.id)) throw new NotFoundError();
-    const token = await services.apiTokens.find(p.id, Number(request.params.id));
+    const token = await platform.apiTokens.find(p.id, Number(request.params.id));
     if (!token) throw new NotFoundError();
     return { apiToken: detailedTokenJson(token) };
   });
@@ -53,7 +53,7 @@ export function registerApiTokenRoutes(app: FastifyInstance, { platform, service
   app.delete<{ Params: { slug: string; id: string } }>('/projects/:slug/api-tokens/:id', async (request, reply) => {
     const p = projectOf(request);
     if (!TOKEN_ID.test(request.params.id)) throw new NotFoundError();
-    await services.apiTokens.remove(p.id, Number(request.params.id));
+    await platform.apiTokens.remove(p.id, Number(request.params.id));
     // Every instance drops its cached lookups of this project's tokens.
     await platform.registry.invalidate({ projectId: p.id, slug: p.slug, scope: 'project' });
     return reply.status(204).send();

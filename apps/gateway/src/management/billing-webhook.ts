@@ -6,15 +6,15 @@ import { NotImplementedError } from '@cms/errors';
 import { BILLING_OFF } from './billing.ts';
 import type { ManagementOptions } from './options.ts';
 
-export async function billingWebhookRoute(app: FastifyInstance, { services }: ManagementOptions): Promise<void> {
+export async function billingWebhookRoute(app: FastifyInstance, { platform }: ManagementOptions): Promise<void> {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
   app.post('/billing/webhook', async (request) => {
-    if (!services.billing) throw new NotImplementedError(BILLING_OFF);
+    if (!platform.billing) throw new NotImplementedError(BILLING_OFF);
     const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
     const signature = request.headers['stripe-signature'];
-    const outcome = await services.billing.webhook.handle(body, typeof signature === 'string' ? signature : undefined);
+    const outcome = await platform.billing.webhook.handle(body, typeof signature === 'string' ? signature : undefined);
     return { received: true, outcome };
   });
 }

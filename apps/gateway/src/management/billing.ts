@@ -14,16 +14,16 @@ export const BILLING_OFF = 'Billing is not enabled on this platform (STRIPE_SECR
 
 const PLAN_BODY = { plan: { type: 'string', maxLength: 50 } } as const;
 
-export async function billingRoutes(app: FastifyInstance, { platform, services }: ManagementOptions): Promise<void> {
+export async function billingRoutes(app: FastifyInstance, { platform }: ManagementOptions): Promise<void> {
   const billingOf = (): Billing => {
-    if (!services.billing) throw new NotImplementedError(BILLING_OFF);
-    return services.billing;
+    if (!platform.billing) throw new NotImplementedError(BILLING_OFF);
+    return platform.billing;
   };
   // After the session, project and role checks (parent hooks run first), before the body is read.
   app.addHook('onRequest', async () => void billingOf());
 
   const accountOf = async (request: FastifyRequest): Promise<BillingAccount> => {
-    const account = await services.accounts.get(request.accountId);
+    const account = await platform.accounts.get(request.accountId);
     if (!account) throw new NotFoundError();
     return account;
   };
@@ -31,7 +31,7 @@ export async function billingRoutes(app: FastifyInstance, { platform, services }
   app.get('/projects/:slug/billing', async (request) => {
     const project = projectOf(request);
     const { physical } = await platform.runtimes.get(project);
-    const { limits, ...usage } = await usageReport(platform.db.pool, services.usage, project, Object.values(physical.contentTypes).map((t) => t.table));
+    const { limits, ...usage } = await usageReport(platform.db.pool, platform.usage, project, Object.values(physical.contentTypes).map((t) => t.table), platform.db.tenantPool);
     const billing = billingOf();
     const purchasable = billing.checkout.purchasablePlans();
     return {
@@ -61,7 +61,7 @@ export async function billingRoutes(app: FastifyInstance, { platform, services }
     },
     preHandler: [
       async (request: FastifyRequest<{ Body: { project: string } }>) => {
-        request.managedProject = await services.projects.getForAccount(request.accountId, request.body.project);
+        request.managedProject = await platform.projects.getForAccount(request.accountId, request.body.project);
       },
       authorizeProjectAccess,
     ],

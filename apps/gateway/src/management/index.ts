@@ -1,33 +1,42 @@
-// The management API (`/v1`): accounts, projects, teams, schema, locales, roles, API tokens, usage, billing.
+// The management API (`/v1`): accounts, projects, teams, schema, content access, locales, roles, API tokens,
+// usage, billing.
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { CONTROL_CLUSTER } from '@cms/config';
+import { onCluster } from '@cms/db';
 import { UnauthorizedError } from '@cms/errors';
 import { authorizeProjectAccess } from './access.ts';
 import { registerAccountRoutes } from './accounts.ts';
 import { registerApiTokenRoutes } from './api-tokens.ts';
+import { registerContentRoutes } from './content.ts';
 import { billingRoutes } from './billing.ts';
 import { billingWebhookRoute } from './billing-webhook.ts';
+import { registerImportRoutes } from './import.ts';
 import { registerLocaleRoutes } from './locales.ts';
+import { registerMediaRoutes } from './media.ts';
+import { registerOpenApiRoutes } from './openapi.ts';
 import { registerProjectRoutes } from './projects.ts';
 import { registerRoleRoutes } from './roles.ts';
 import { registerSchemaRoutes } from './schema.ts';
 import { registerSettingsRoutes } from './settings.ts';
+import { registerEmailSettingsRoutes } from './email-settings.ts';
 import { registerTeamRoutes } from './team.ts';
 import { registerUsageRoutes } from './usage.ts';
+import { registerWebhookRoutes } from './webhooks.ts';
 import { checkCsrf, sessionTokenOf } from './session-cookies.ts';
 import './request-context.ts';
 import type { ManagementOptions } from './options.ts';
 
 export async function managementPlugin(app: FastifyInstance, opts: ManagementOptions): Promise<void> {
-  const { services } = opts;
+  const { platform } = opts;
   // The dashboard's session cookie: parsed here only, content API requests never pay for it.
   await app.register(fastifyCookie);
   app.decorateRequest('accountId', 0);
   app.decorateRequest('sessionId', 0);
   app.decorateRequest('managedProject', null);
   registerAccountRoutes(app, opts, authenticate);
-  // Nested plugins get the services only: `opts` also carries this plugin's `/v1` prefix.
-  await app.register(billingWebhookRoute, { platform: opts.platform, services });
+  // Nested plugins get the platform only: `opts` also carries this plugin's `/v1` prefix.
+  await app.register(billingWebhookRoute, { platform: opts.platform });
   // Everything else needs a session token. The checks run in `onRequest`, before the body is
   // parsed and validated: a caller without credentials gets 401, a project the account is no
   // member of 404 and a route its role does not allow 403 whatever the body holds, so a
@@ -36,28 +45,40 @@ export async function managementPlugin(app: FastifyInstance, opts: ManagementOpt
     authed.addHook('onRequest', authenticate);
     authed.addHook('onRequest', loadProject);
     authed.addHook('onRequest', authorizeProjectAccess);
+    // A project's content, media and usage are read and written on its cluster (tenantPool).
+    authed.addHook('onRequest', (request, _reply, done) => {
+      const cluster = request.managedProject?.cluster;
+      if (cluster === undefined || cluster === CONTROL_CLUSTER) done();
+      else onCluster(cluster, done);
+    });
     registerProjectRoutes(authed, opts);
     registerTeamRoutes(authed, opts);
     registerSchemaRoutes(authed, opts);
+    registerContentRoutes(authed, opts);
     registerLocaleRoutes(authed, opts);
+    registerMediaRoutes(authed, opts);
     registerRoleRoutes(authed, opts);
     registerApiTokenRoutes(authed, opts);
     registerUsageRoutes(authed, opts);
+    registerOpenApiRoutes(authed, opts);
     registerSettingsRoutes(authed, opts);
-    await authed.register(billingRoutes, { platform: opts.platform, services });
+    registerEmailSettingsRoutes(authed, opts);
+    registerWebhookRoutes(authed, opts);
+    registerImportRoutes(authed, opts);
+    await authed.register(billingRoutes, { platform: opts.platform });
   });
 
   async function authenticate(request: FastifyRequest): Promise<void> {
     const presented = sessionTokenOf(request);
-    const session = presented ? await services.sessions.verify(presented.token) : null;
+    const session = presented ? await platform.sessions.verify(presented.token) : null;
     if (!presented || !session) throw new UnauthorizedError();
-    checkCsrf(request, services.sessions, presented);
+    checkCsrf(request, platform.sessions, presented);
     request.accountId = session.accountId;
     request.sessionId = session.sessionId;
   }
 
   async function loadProject(request: FastifyRequest): Promise<void> {
     const slug = (request.params as { slug?: unknown }).slug;
-    if (typeof slug === 'string') request.managedProject = await services.projects.getForAccount(request.accountId, slug);
+    if (typeof slug === 'string') request.managedProject = await platform.projects.getForAccount(request.accountId, slug);
   }
 }

@@ -6,9 +6,9 @@ import { projectOf } from './request-context.ts';
 
 const localeJson = ({ code, name, isDefault }: LocaleRecord) => ({ code, name, isDefault });
 
-export function registerLocaleRoutes(app: FastifyInstance, { platform, services }: ManagementOptions): void {
+export function registerLocaleRoutes(app: FastifyInstance, { platform }: ManagementOptions): void {
   app.get('/projects/:slug/locales', async (request) => ({
-    locales: (await services.locales.list(projectOf(request).id)).map(localeJson),
+    locales: (await platform.locales.list(projectOf(request).id)).map(localeJson),
   }));
 
   app.post<{ Body: { code: string; name?: string; isDefault?: boolean } }>('/projects/:slug/locales', {
@@ -19,7 +19,7 @@ export function registerLocaleRoutes(app: FastifyInstance, { platform, services 
       },
     },
   }, async (request, reply) => {
-    const locale = await services.locales.add(projectOf(request), request.body);
+    const locale = await platform.locales.add(projectOf(request), request.body);
     return reply.status(201).send({ locale: localeJson(locale) });
   });
 
@@ -31,7 +31,7 @@ export function registerLocaleRoutes(app: FastifyInstance, { platform, services 
       },
     },
   }, async (request) => {
-    const locale = await services.locales.update(projectOf(request), request.params.code, request.body);
+    const locale = await platform.locales.update(projectOf(request), request.params.code, request.body);
     return { locale: localeJson(locale) };
   });
 
@@ -39,7 +39,7 @@ export function registerLocaleRoutes(app: FastifyInstance, { platform, services 
     const project = projectOf(request);
     // The content of the deleted locale is found through the model version the deletion locks.
     const physicalAt = async (modelVersion: number) => (await platform.runtimes.get({ ...project, modelVersion })).physical;
-    await services.locales.remove(project, request.params.code, physicalAt);
+    await platform.locales.remove(project, request.params.code, physicalAt);
     return reply.status(204).send();
   });
 }

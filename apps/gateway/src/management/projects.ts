@@ -21,7 +21,7 @@ export function projectJson(request: FastifyRequest, p: MemberProject) {
   };
 }
 
-export function registerProjectRoutes(app: FastifyInstance, { services }: ManagementOptions): void {
+export function registerProjectRoutes(app: FastifyInstance, { platform }: ManagementOptions): void {
   app.post<{ Body: { name: string; slug?: string; defaultLocale?: string } }>('/projects', {
     schema: {
       body: {
@@ -32,12 +32,12 @@ export function registerProjectRoutes(app: FastifyInstance, { services }: Manage
       },
     },
   }, async (request, reply) => {
-    const project = await services.projects.create(request.accountId, request.body);
+    const project = await platform.projects.create(request.accountId, request.body);
     return reply.status(201).send({ project: projectJson(request, project) });
   });
 
   app.get('/projects', async (request) => ({
-    projects: (await services.projects.listForAccount(request.accountId)).map((p) => projectJson(request, p)),
+    projects: (await platform.projects.listForAccount(request.accountId)).map((p) => projectJson(request, p)),
   }));
 
   app.get('/projects/:slug', async (request) => ({ project: projectJson(request, projectOf(request)) }));
@@ -45,10 +45,10 @@ export function registerProjectRoutes(app: FastifyInstance, { services }: Manage
   // Beyond the contract: rename (the slug and URLs stay).
   app.patch<{ Body: { name: string } }>('/projects/:slug', {
     schema: { body: { type: 'object', additionalProperties: false, required: ['name'], properties: { name: { type: 'string', maxLength: 100 } } } },
-  }, async (request) => ({ project: projectJson(request, await services.projects.rename(projectOf(request), request.body.name)) }));
+  }, async (request) => ({ project: projectJson(request, await platform.projects.rename(projectOf(request), request.body.name)) }));
 
   app.delete('/projects/:slug', { config: { access: 'owner' } }, async (request, reply) => {
-    await deleteProject(services, projectOf(request));
+    await deleteProject(platform, projectOf(request));
     return reply.status(204).send();
   });
 }

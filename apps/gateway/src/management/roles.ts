@@ -8,11 +8,11 @@ import { projectOf } from './request-context.ts';
 const ROLE_TYPE = '^[a-z][a-z0-9_-]{0,49}$';
 const roleJson = ({ type, name, permissions }: Role) => ({ type, name, permissions });
 
-export function registerRoleRoutes(app: FastifyInstance, { platform, services }: ManagementOptions): void {
-  const changes = (request: Parameters<typeof projectOf>[0]) => projectRoleChanges(platform, services, projectOf(request));
+export function registerRoleRoutes(app: FastifyInstance, { platform }: ManagementOptions): void {
+  const changes = (request: Parameters<typeof projectOf>[0]) => projectRoleChanges(platform, projectOf(request));
 
   app.get('/projects/:slug/roles', async (request) => ({
-    roles: (await services.roles.list(projectOf(request).id)).map(roleJson),
+    roles: (await platform.roles.list(projectOf(request).id)).map(roleJson),
   }));
 
   app.post<{ Body: { type: string; name: string; description?: string } }>('/projects/:slug/roles', {

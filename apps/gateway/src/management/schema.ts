@@ -35,11 +35,11 @@ interface UidRoute {
   Body: Record<string, unknown>;
 }
 
-export function registerSchemaRoutes(app: FastifyInstance, { services }: ManagementOptions): void {
+export function registerSchemaRoutes(app: FastifyInstance, { platform }: ManagementOptions): void {
   /** Replace (in place, keeping declaration order), add or remove one entry of the model and push. */
   // The edit is applied to the model current under the push's lock: concurrent edits both count.
   function pushWith(p: ProjectRecord, section: keyof RawModel, uid: string, value: Record<string, unknown> | undefined) {
-    return services.models.push(p, (raw) => {
+    return platform.models.push(p, (raw) => {
       if (value === undefined && !Object.hasOwn(raw[section], uid)) throw new NotFoundError();
       const entries = { ...raw[section] };
       if (value === undefined) delete entries[uid];
@@ -49,13 +49,13 @@ export function registerSchemaRoutes(app: FastifyInstance, { services }: Managem
   }
 
   app.get('/projects/:slug/schema', async (request) => {
-    const { raw, version } = await services.models.current(projectOf(request).id);
+    const { raw, version } = await platform.models.current(projectOf(request).id);
     return { contentTypes: raw.contentTypes, components: raw.components, version };
   });
 
   app.put<{ Body: ModelBody }>('/projects/:slug/schema', { schema: { body: modelBody } }, async (request) => {
     const { renames, expectedVersion } = request.body;
-    const result = await services.models.push(projectOf(request), toRawModel(request.body), { renames, expectedVersion });
+    const result = await platform.models.push(projectOf(request), toRawModel(request.body), { renames, expectedVersion });
     return { contentTypes: result.raw.contentTypes, components: result.raw.components, version: result.version };
   });
 
@@ -63,7 +63,7 @@ export function registerSchemaRoutes(app: FastifyInstance, { services }: Managem
   // rolled back, so a change refused for the data it would lose is refused here too.
   app.post<{ Body: ModelBody }>('/projects/:slug/schema/plan', { schema: { body: modelBody } }, async (request) => {
     const { renames, expectedVersion } = request.body;
-    const { changed, changes } = await services.models.rehearse(projectOf(request), toRawModel(request.body), { renames, expectedVersion });
+    const { changed, changes } = await platform.models.rehearse(projectOf(request), toRawModel(request.body), { renames, expectedVersion });
     return { changed, destructive: changes.some((c) => c.destructive), changes };
   });
 

@@ -9,13 +9,13 @@ import { corsSettingsOf, parseCorsSettings, storedCors } from '../http/cors-sett
 import type { ManagementOptions } from './options.ts';
 import { projectOf } from './request-context.ts';
 
-export function registerSettingsRoutes(app: FastifyInstance, { services }: ManagementOptions): void {
+export function registerSettingsRoutes(app: FastifyInstance, { platform }: ManagementOptions): void {
   app.get('/projects/:slug/settings/graphql', async (request) => ({ graphql: graphqlSettingsOf(projectOf(request).settings) }));
 
   app.put('/projects/:slug/settings/graphql', async (request) => {
     const project = projectOf(request);
     const graphql = parseGraphqlSettings(request.body, graphqlSettingsOf(project.settings));
-    await services.projects.updateSettings(project, 'graphql', graphql);
+    await platform.projects.updateSettings(project, 'graphql', graphql);
     return { graphql };
   });
 
@@ -23,9 +23,9 @@ export function registerSettingsRoutes(app: FastifyInstance, { services }: Manag
 
   app.put('/projects/:slug/settings/users-permissions', async (request) => {
     const project = projectOf(request);
-    const roleTypes = (await services.roles.list(project.id)).map((r) => r.type);
+    const roleTypes = (await platform.roles.list(project.id)).map((r) => r.type);
     const usersPermissions = parseUsersSettings(request.body, usersSettingsOf(project.settings), roleTypes);
-    await services.projects.updateSettings(project, 'usersPermissions', usersPermissions);
+    await platform.projects.updateSettings(project, 'usersPermissions', usersPermissions);
     return { usersPermissions };
   });
 
@@ -34,7 +34,7 @@ export function registerSettingsRoutes(app: FastifyInstance, { services }: Manag
   app.put('/projects/:slug/settings/cors', async (request) => {
     const project = projectOf(request);
     const cors = parseCorsSettings(request.body, corsSettingsOf(project.settings));
-    await services.projects.updateSettings(project, 'cors', cors);
+    await platform.projects.updateSettings(project, 'cors', cors);
     return { cors };
   });
 }

@@ -12,8 +12,8 @@ type MemberRoute = { Params: { slug: string; accountId: string } };
 
 const memberId = (raw: string) => (/^[1-9][0-9]{0,15}$/.test(raw) ? Number(raw) : NaN);
 
-export function registerTeamRoutes(app: FastifyInstance, { services }: ManagementOptions): void {
-  app.get('/projects/:slug/members', async (request) => services.members.list(projectOf(request)));
+export function registerTeamRoutes(app: FastifyInstance, { platform }: ManagementOptions): void {
+  app.get('/projects/:slug/members', async (request) => platform.members.list(projectOf(request)));
 
   app.post<{ Body: { email: string; role: string } }>('/projects/:slug/invitations', {
     config: { access: 'owner' },
@@ -25,9 +25,9 @@ export function registerTeamRoutes(app: FastifyInstance, { services }: Managemen
     },
   }, async (request, reply) => {
     const project = projectOf(request);
-    const { invitation, token } = await services.members.invite(project, request.accountId, request.body);
-    const inviter = await services.accounts.get(request.accountId);
-    services.mailer.post(invitationMail(invitation.email, {
+    const { invitation, token } = await platform.members.invite(project, request.accountId, request.body);
+    const inviter = await platform.accounts.get(request.accountId);
+    platform.mailer.post(invitationMail(invitation.email, {
       projectName: project.name,
       inviter: inviter?.name ? `${inviter.name} (${inviter.email})` : (inviter?.email ?? 'A member'),
       role: invitation.role,
@@ -38,14 +38,14 @@ export function registerTeamRoutes(app: FastifyInstance, { services }: Managemen
   });
 
   app.delete<{ Params: { slug: string; id: string } }>('/projects/:slug/invitations/:id', { config: { access: 'owner' } }, async (request, reply) => {
-    await services.members.revokeInvitation(projectOf(request), memberId(request.params.id));
+    await platform.members.revokeInvitation(projectOf(request), memberId(request.params.id));
     return reply.status(204).send();
   });
 
   // Any signed-in account: the token proves access to the invited mailbox.
   app.post<{ Body: { token: string } }>('/invitations/accept', {
     schema: { body: { type: 'object', additionalProperties: false, required: ['token'], properties: { token: { type: 'string', maxLength: 200 } } } },
-  }, async (request) => ({ project: projectJson(request, await services.members.accept(request.accountId, request.body.token)) }));
+  }, async (request) => ({ project: projectJson(request, await platform.members.accept(request.accountId, request.body.token)) }));
 
   app.patch<MemberRoute & { Body: { role: string } }>('/projects/:slug/members/:accountId', {
     config: { access: 'owner' },
@@ -53,14 +53,14 @@ export function registerTeamRoutes(app: FastifyInstance, { services }: Managemen
   }, async (request) => {
     const id = memberId(request.params.accountId);
     if (Number.isNaN(id)) throw new NotFoundError();
-    return { member: await services.members.changeRole(projectOf(request), id, request.body.role) };
+    return { member: await platform.members.changeRole(projectOf(request), id, request.body.role) };
   });
 
   // An owner removes a member; any member may remove themselves (leave the project).
   app.delete<MemberRoute>('/projects/:slug/members/:accountId', { config: { access: 'owner-or-self' } }, async (request, reply) => {
     const id = memberId(request.params.accountId);
     if (Number.isNaN(id)) throw new NotFoundError();
-    await services.members.remove(projectOf(request), id);
+    await platform.members.remove(projectOf(request), id);
     return reply.status(204).send();
   });
 }

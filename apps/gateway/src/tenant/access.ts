@@ -2,12 +2,12 @@
 // GraphQL, upload and users: `Access.can(uid, action)`.
 import type { FastifyRequest } from 'fastify';
 import { UnauthorizedError } from '@cms/errors';
-import type { AuthenticatedToken } from '@cms/auth';
+import { isContentAccessKey, type AuthenticatedToken, type ContentAccessKeys } from '@cms/auth';
 import { UPLOAD_FILE_UID, USERS_UID } from '@cms/query';
 import type { TenantEntry } from '@cms/tenancy';
-import { looksLikeJwt, usersSettingsOf, type EndUser, type UsersProject } from '@cms/users';
+import { emailTemplatesOf, looksLikeJwt, usersSettingsOf, type EndUser, type UsersProject } from '@cms/users';
 import { bearerToken } from '../http/bearer.ts';
-import type { Services } from '../services.ts';
+import type { Platform } from '../platform.ts';
 
 export interface Access {
   /** Equal keys grant the same actions (compiled read plans are cached per key). */
@@ -33,6 +33,8 @@ const roleAccessCache = new WeakMap<TenantEntry, Map<string, Access>>();
 const customAccessCache = new WeakMap<object, Access>();
 const FULL_ACCESS: Access = { key: 'full-access', can: () => true };
 const READ_ONLY: Access = { key: 'read-only', can: (_uid, action) => action === 'find' || action === 'findOne' };
+// A viewer's dashboard key reads like a read-only token and may also count (the users list's total).
+const VIEWER: Access = { key: 'viewer', can: (_uid, action) => action === 'find' || action === 'findOne' || action === 'count' };
 
 /**
  * A role of the project; cached per registry entry (dropped with it on invalidation, so role
@@ -58,6 +60,7 @@ export function usersProjectOf(request: FastifyRequest, tenant: TenantEntry): Us
     projectId: tenant.project.id,
     schema: tenant.project.schemaName,
     settings: usersSettingsOf(tenant.project.settings),
+    emailTemplates: emailTemplatesOf(tenant.project.settings),
     roleTypes: Object.keys(tenant.roles),
     apiBaseUrl: `${request.protocol}://${request.host}${pathRouted ? prefix : ''}`,
   };
@@ -80,19 +83,32 @@ function tokenAccess(token: AuthenticatedToken): Access {
   }
 }
 
-export async function resolveAccess(request: FastifyRequest, tenant: TenantEntry, services: Pick<Services, 'apiTokens' | 'endUsers' | 'pool'>): Promise<Access> {
+/** A dashboard member's content access key (management API `content-access`): only in its own project. */
+function contentKeyAccess(request: FastifyRequest, tenant: TenantEntry, keys: ContentAccessKeys, presented: string): Access {
+  const grant = keys.verify(presented);
+  if (grant === 'expired') throw new UnauthorizedError('Token expired');
+  if (!grant || grant.projectId !== tenant.project.id) throw new UnauthorizedError();
+  // The dashboard's own calls are the customer at work in it, not traffic of their API.
+  request.fromDashboard = true;
+  return grant.access === 'full-access' ? FULL_ACCESS : VIEWER;
+}
+
+export async function resolveAccess(
+  request: FastifyRequest, tenant: TenantEntry, platform: Pick<Platform, 'apiTokens' | 'contentAccessKeys' | 'endUsers' | 'pool'>,
+): Promise<Access> {
   // Another scheme than Bearer leaves the caller anonymous, as Strapi does.
   const presented = bearerToken(request);
   if (presented === null) return publicAccess(tenant);
+  if (isContentAccessKey(presented)) return contentKeyAccess(request, tenant, platform.contentAccessKeys, presented);
   if (looksLikeJwt(presented)) {
     // A JWT of another project fails its signature: refused like a made-up one.
     const { project } = tenant;
-    const user = await services.endUsers.authenticate(services.pool,
+    const user = await platform.endUsers.authenticate(platform.pool,
       { projectId: project.id, schema: project.schemaName, settings: usersSettingsOf(project.settings) }, presented);
     if (!user) throw new UnauthorizedError();
     return { ...roleAccess(tenant, user.role), user };
   }
-  const check = await services.apiTokens.check(presented);
+  const check = await platform.apiTokens.check(presented);
   // A token of another project is as unknown here as a made-up one.
   if (check.status === 'valid' && check.token.projectId === tenant.project.id) return tokenAccess(check.token);
   if (check.status === 'expired' && check.projectId === tenant.project.id) throw new UnauthorizedError('Token expired');

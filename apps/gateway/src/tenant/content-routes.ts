@@ -2,62 +2,76 @@
 // single types `GET /api/:singularApiId`. The JSON body is built by Postgres and spliced in.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ForbiddenError, NotFoundError } from '@cms/errors';
-import { compileRead, paginationMeta, parseQuery, planQuery, type CompiledRead, type QueryAst, type QueryPlan } from '@cms/query';
+import { paginationMeta, parseQuery, planQuery, queryShape, type Binder, type CompiledRead, type Leaf, type QueryAst, type QueryPlan, type QueryTemplate } from '@cms/query';
 import type { Platform } from '../platform.ts';
-import type { Services } from '../services.ts';
+import { addDbTime, addPlanTime } from '../http/server-timing.ts';
 import { cachedRead, queryStringOf, REST_LIMITS, resolveRoute, sendDocument, sendList, type RouteContext } from './rest-targets.ts';
 
-/** The read plan of a route: the request's query at the given status and locale. */
-export function planRead(ctx: RouteContext, ast: QueryAst, status: 'draft' | 'published', locale: string): QueryPlan {
+/**
+ * The read plan of a route: the request's query at the given status and locale. `locale` is a
+ * code, or a shape template's reference to the request's (the default locale when it names none).
+ */
+export function planRead(ctx: RouteContext, ast: QueryAst | QueryTemplate, status: 'draft' | 'published', locale: Leaf<string | undefined>, binder?: Binder): QueryPlan {
   return planQuery(ast, {
     model: ctx.runtime.model,
     physical: ctx.runtime.physical,
     uid: ctx.target.type.uid,
     schema: ctx.runtime.schemaName,
     locale,
+    defaultLocale: ctx.tenant.project.defaultLocale,
     status,
     ...(ast.publication ? { publication: ast.publication } : {}),
     canFind: (uid) => ctx.access.can(uid, 'find'),
     ...REST_LIMITS,
-  });
+  }, binder);
 }
 
 /**
- * The compiled read of a request: parsed, planned and rendered once per model version, caller
- * permissions, default locale and query string — the SQL depends on nothing else.
+ * The compiled read of a request: planned and rendered once per model version, caller
+ * permissions, default locale and query shape — the SQL depends on nothing else; the request's
+ * values (filters, `_q`, page, locale, documentId) are bound when it runs.
  */
 function compiledReadOf(ctx: RouteContext, request: FastifyRequest, byDocumentId: boolean): CompiledRead {
-  const key = `${ctx.access.key}\n${ctx.tenant.project.defaultLocale}\n${ctx.target.type.uid}\n${byDocumentId}\n${queryStringOf(request)}`;
-  return cachedRead(ctx.runtime, key, () => {
-    const ast = parseQuery(request.query as Record<string, unknown>, REST_LIMITS);
-    return compileRead(planRead(ctx, ast, ast.status ?? 'published', ast.locale ?? ctx.tenant.project.defaultLocale));
+  return cachedRead(ctx.runtime, {
+    context: `rest\n${ctx.target.type.uid}\n${byDocumentId}\n${ctx.access.key}\n${ctx.tenant.project.defaultLocale}`,
+    exact: queryStringOf(request),
+    shape: () => queryShape(parseQuery(request.query as Record<string, unknown>, REST_LIMITS)),
+    plan: (ast, binder) => planRead(ctx, ast, ast.status ?? 'published', ast.locale, binder),
   });
 }
 
-export function registerContentRoutes(app: FastifyInstance, platform: Platform, services: Services): void {
-  const pool = platform.db.pool;
+export function registerContentRoutes(app: FastifyInstance, platform: Platform): void {
+  const pool = platform.db.tenantPool;
 
   async function prepare(request: FastifyRequest, name: string, byDocumentId: boolean): Promise<{ ctx: RouteContext; read: CompiledRead }> {
-    const ctx = await resolveRoute(request, platform, services, name, byDocumentId);
+    const ctx = await resolveRoute(request, platform, name, byDocumentId);
     // Single types are read with `find` (Strapi has no findOne for them).
     if (!ctx.access.can(ctx.target.type.uid, byDocumentId ? 'findOne' : 'find')) throw new ForbiddenError();
-    return { ctx, read: compiledReadOf(ctx, request, byDocumentId) };
+    const started = performance.now();
+    const read = compiledReadOf(ctx, request, byDocumentId);
+    addPlanTime(request, started);
+    return { ctx, read };
   }
 
   app.get<{ Params: { name: string } }>('/api/:name', async (request, reply) => {
     const { ctx, read } = await prepare(request, request.params.name, false);
+    const started = performance.now();
     if (ctx.target.single) {
       const json = await read.findOne(pool, null);
+      addDbTime(request, started);
       if (json === null) throw new NotFoundError();
       return sendDocument(request, reply, ctx, json);
     }
     const { json, total } = await read.find(pool);
+    addDbTime(request, started);
     return sendList(request, reply, ctx, json, { pagination: paginationMeta(read.plan, total) });
   });
 
   app.get<{ Params: { name: string; documentId: string } }>('/api/:name/:documentId', async (request, reply) => {
     const { ctx, read } = await prepare(request, request.params.name, true);
+    const started = performance.now();
     const json = await read.findOne(pool, request.params.documentId);
+    addDbTime(request, started);
     if (json === null) throw new NotFoundError();
     return sendDocument(request, reply, ctx, json);
   });

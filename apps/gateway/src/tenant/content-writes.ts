@@ -7,9 +7,10 @@ import { createDocument, deleteDocument, updateDocument, writeLocale, type Docum
 import { ForbiddenError, MethodNotAllowedError, NotFoundError, ValidationError } from '@cms/errors';
 import { parseQuery, runFindOne, type QueryAst } from '@cms/query';
 import type { Platform } from '../platform.ts';
-import type { Services } from '../services.ts';
 import { planRead } from './content-routes.ts';
 import { REST_LIMITS, resolveRoute, routeTarget, sendDocument, type RouteContext } from './rest-targets.ts';
+import { addDbTime, addPlanTime, setServerTiming } from '../http/server-timing.ts';
+import { documentEvents } from '../webhook-events.ts';
 
 const COLLECTION_METHODS = ['GET', 'POST'];
 const DOCUMENT_METHODS = ['GET', 'PUT', 'DELETE'];
@@ -27,8 +28,8 @@ function localeOf(ctx: RouteContext, requested: unknown): string {
   return writeLocale(ctx.tenant.localeCodes, ctx.tenant.project.defaultLocale, requested);
 }
 
-export function registerContentWrites(app: FastifyInstance, platform: Platform, services: Services): void {
-  const pool = platform.db.pool;
+export function registerContentWrites(app: FastifyInstance, platform: Platform): void {
+  const pool = platform.db.tenantPool;
 
   const storeOf = (ctx: RouteContext): DocumentStore => ({
     pool,
@@ -37,20 +38,23 @@ export function registerContentWrites(app: FastifyInstance, platform: Platform, 
     physical: ctx.runtime.physical,
     defaultLocale: ctx.tenant.project.defaultLocale,
     hashPassword,
-    admitDocument: services.documentQuota.admission(ctx.tenant.project, ctx.runtime),
+    admitDocument: platform.documentQuota.admission(ctx.tenant.project, ctx.runtime),
+    emit: documentEvents(platform, ctx.tenant.project, ctx.runtime),
   });
 
   async function prepare(request: FastifyRequest, name: string, documentId: string | null, action: 'create' | 'update' | 'delete') {
-    const ctx = await resolveRoute(request, platform, services, name, documentId !== null);
+    const ctx = await resolveRoute(request, platform, name, documentId !== null);
     // POST is for collections; PUT/DELETE without a documentId only for single types.
     if (documentId === null && ctx.target.single === (action === 'create')) {
       throw new MethodNotAllowedError(ctx.target.single ? DOCUMENT_METHODS : COLLECTION_METHODS);
     }
     if (!ctx.access.can(ctx.target.type.uid, action)) throw new ForbiddenError();
+    const started = performance.now();
     // Only the response-shaping parameters matter to a write; filters/sort/pagination are validated and ignored.
     const ast: QueryAst = parseQuery(request.query as Record<string, unknown>, REST_LIMITS);
     // Planning the answer's shape validates fields/populate before anything is written.
     if (action !== 'delete') responsePlan(ctx, ast, 'published', ctx.tenant.project.defaultLocale);
+    addPlanTime(request, started);
     return { ctx, ast };
   }
 
@@ -70,28 +74,36 @@ export function registerContentWrites(app: FastifyInstance, platform: Platform, 
     const data = dataOf(request);
     // Ours: `?locale` wins, else `data.locale` (spec §4.2), else the default locale.
     const locale = ctx.target.type.localized ? localeOf(ctx, ast.locale ?? data.locale) : ctx.tenant.project.defaultLocale;
+    const started = performance.now();
     const written = await createDocument(storeOf(ctx), {
       uid: ctx.target.type.uid, data, locale, status: ast.status ?? 'published',
       canFind: (uid) => ctx.access.can(uid, 'find'),
     });
-    return sendDocument(request, reply, ctx, await readBack(ctx, ast, written), 201);
+    const json = await readBack(ctx, ast, written);
+    addDbTime(request, started);
+    return sendDocument(request, reply, ctx, json, 201);
   });
 
   async function update(request: FastifyRequest, name: string, documentId: string | null) {
     const { ctx, ast } = await prepare(request, name, documentId, 'update');
     const data = dataOf(request);
     const locale = ctx.target.type.localized ? localeOf(ctx, ast.locale) : ctx.tenant.project.defaultLocale;
+    const started = performance.now();
     const written = await updateDocument(storeOf(ctx), {
       uid: ctx.target.type.uid, documentId, data, locale, status: ast.status ?? 'published',
       canFind: (uid) => ctx.access.can(uid, 'find'),
       canCreateLocalization: ctx.access.can(ctx.target.type.uid, 'createLocalization'),
     });
-    return { ctx, json: await readBack(ctx, ast, written) };
+    const json = await readBack(ctx, ast, written);
+    addDbTime(request, started);
+    return { ctx, json };
   }
 
   async function remove(request: FastifyRequest, name: string, documentId: string | null): Promise<void> {
     const { ctx, ast } = await prepare(request, name, documentId, 'delete');
+    const started = performance.now();
     await deleteDocument(storeOf(ctx), { uid: ctx.target.type.uid, documentId, locale: ast.locale ?? ctx.tenant.project.defaultLocale });
+    addDbTime(request, started);
   }
 
   app.put<{ Params: { name: string } }>('/api/:name', async (request, reply) => {
@@ -104,10 +116,12 @@ export function registerContentWrites(app: FastifyInstance, platform: Platform, 
   });
   app.delete<{ Params: { name: string } }>('/api/:name', async (request, reply) => {
     await remove(request, request.params.name, null);
+    setServerTiming(request, reply);
     return reply.status(204).send();
   });
   app.delete<{ Params: { name: string; documentId: string } }>('/api/:name/:documentId', async (request, reply) => {
     await remove(request, request.params.name, request.params.documentId);
+    setServerTiming(request, reply);
     return reply.status(204).send();
   });
   // Strapi has no PATCH; ours answers 405 in the envelope with an Allow header.

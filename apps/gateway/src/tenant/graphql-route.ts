@@ -6,13 +6,15 @@ import { hashPassword } from '@cms/auth';
 import { isStaleModelError } from '@cms/errors';
 import { GRAPHIQL_ASSETS, graphqlSettingsOf, type GraphqlRequest, type ProjectRoles, type ProjectUsers, type RoleView, type UploadFiles } from '@cms/graphql';
 import type { ProjectFiles } from '@cms/media';
-import { derivedDocumentId, localeDocuments, type TenantEntry } from '@cms/tenancy';
+import { derivedDocumentId, localeDocuments, type ProjectRuntime, type TenantEntry } from '@cms/tenancy';
 import { rolesOfUsers, type UsersProject } from '@cms/users';
 import type { Platform } from '../platform.ts';
 import { projectRoleChanges } from '../project-roles.ts';
-import type { Services } from '../services.ts';
 import { resolveAccess, usersProjectOf } from './access.ts';
 import { tenantOf } from './request-context.ts';
+import { traced } from '@cms/telemetry';
+import { addDbTime, addPlanTime, setServerTiming } from '../http/server-timing.ts';
+import { documentEvents, emitMediaEvents, filesJson } from '../webhook-events.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -53,13 +55,22 @@ function operationOf(source: unknown, variablesAsJson: boolean): Operation | str
   return { query, variables: (vars ?? undefined) as Record<string, unknown> | undefined, operationName: operationName ?? undefined };
 }
 
-/** The upload mutations' view of the project's media library. */
-function uploadFilesOf(platform: Platform, project: ProjectFiles): UploadFiles {
-  const pool = platform.db.pool;
+/** The upload mutations' view of the project's media library (changes write their webhook events in their transaction). */
+function uploadFilesOf(platform: Platform, project: ProjectFiles, runtime: ProjectRuntime): UploadFiles {
+  const pool = platform.db.tenantPool;
   return {
     documentIdOf: async (id) => (await platform.media.findRow(pool, project.schema, id))?.documentId ?? null,
-    updateInfo: (id, info) => platform.media.updateInfo(pool, project.schema, id, info),
-    remove: async (id) => (await platform.media.remove(pool, project, id)) !== null,
+    updateInfo: (id, info) => pool.transaction(async (tx) => {
+      const found = await platform.media.updateInfo(tx, project.schema, id, info);
+      if (found) await emitMediaEvents(platform, tx, project.projectId, runtime, 'media.update', [id]);
+      return found;
+    }),
+    remove: (id) => pool.transaction(async (tx) => {
+      const files = await filesJson(tx, runtime, [id]);
+      const removed = (await platform.media.remove(tx, project, id)) !== null;
+      if (removed) await emitMediaEvents(platform, tx, project.projectId, runtime, 'media.delete', [id], files);
+      return removed;
+    }),
   };
 }
 
@@ -71,14 +82,14 @@ function withRoleId(body: Record<string, unknown>, roleTypes: readonly string[])
 }
 
 /** The users-permissions fields' view of the project's end users: the REST routes' calls and limits. */
-function projectUsersOf(request: FastifyRequest, tenant: TenantEntry, services: Services): ProjectUsers {
-  const { endUsers, pool } = services;
+function projectUsersOf(request: FastifyRequest, tenant: TenantEntry, platform: Platform): ProjectUsers {
+  const { endUsers, pool } = platform;
   let built: UsersProject | undefined;
   // Built on first use: most operations never touch end users.
   const project = () => (built ??= usersProjectOf(request, tenant));
   // The auth routes' brute-force limits, on the same counters: GraphQL (and aliases repeating a
   // mutation in one operation) gets no more attempts than REST.
-  const attempt = (route: string, identifier: unknown = '') => services.rateLimits.authAttempt(request, tenant.project.id, route, identifier);
+  const attempt = (route: string, identifier: unknown = '') => platform.rateLimits.authAttempt(request, tenant.project.id, route, identifier);
   return {
     async register(body) {
       await attempt('register', body.email);
@@ -123,43 +134,51 @@ function roleView(projectId: number, role: { id: number | string; type: string; 
 }
 
 /** The role fields' view of the project's roles; changes go through the management API's path. */
-function projectRolesOf(platform: Platform, services: Services, tenant: TenantEntry): ProjectRoles {
-  const changes = projectRoleChanges(platform, services, tenant.project);
+function projectRolesOf(platform: Platform, tenant: TenantEntry): ProjectRoles {
+  const changes = projectRoleChanges(platform, tenant.project);
   return {
-    list: async () => (await services.roles.list(tenant.project.id)).map((role) => roleView(tenant.project.id, role)),
+    list: async () => (await platform.roles.list(tenant.project.id)).map((role) => roleView(tenant.project.id, role)),
     create: async (input) => void (await changes.create(input)),
     updateInfo: async (type, input) => void (await changes.updateInfo(type, input)),
     remove: (type) => changes.remove(type),
   };
 }
 
-export function registerGraphqlRoutes(app: FastifyInstance, platform: Platform, services: Services): void {
+export function registerGraphqlRoutes(app: FastifyInstance, platform: Platform): void {
   async function run(request: FastifyRequest, reply: FastifyReply, operation: Operation, method: 'GET' | 'POST') {
     const tenant = tenantOf(request);
-    const access = await resolveAccess(request, tenant, services);
+    const access = await traced('auth', () => resolveAccess(request, tenant, platform));
     const runtime = await platform.runtimes.get(tenant.project);
     const settings = graphqlSettingsOf(tenant.project.settings);
+    const planning = performance.now();
     const server = await platform.graphql.get(tenant.project.id, runtime.version, runtime.model, settings);
-    const response = await server.execute({ ...operation, method }, {
-      db: platform.db.pool,
+    addPlanTime(request, planning);
+    const started = performance.now();
+    const response = await traced('graphql.execute', () => server.execute({ ...operation, method }, {
+      db: platform.db.tenantPool,
       schemaName: runtime.schemaName,
       model: runtime.model,
       physical: runtime.physical,
+      reads: runtime.reads,
       defaultLocale: tenant.project.defaultLocale,
       localeCodes: tenant.localeCodes,
       access,
       limits: { defaultLimit: settings.defaultLimit, maxLimit: settings.maxLimit },
       hashPassword,
-      admitDocument: services.documentQuota.admission(tenant.project, runtime),
-      files: uploadFilesOf(platform, { projectId: tenant.project.id, schema: runtime.schemaName }),
-      users: projectUsersOf(request, tenant, services),
+      admitDocument: platform.documentQuota.admission(tenant.project, runtime),
+      emit: documentEvents(platform, tenant.project, runtime),
+      files: uploadFilesOf(platform, { projectId: tenant.project.id, schema: runtime.schemaName }, runtime),
+      users: projectUsersOf(request, tenant, platform),
       locales: localeDocuments(tenant),
-      roles: projectRolesOf(platform, services, tenant),
-    });
+      roles: projectRolesOf(platform, tenant),
+    }));
+    addDbTime(request, started);
     // A query that met a model changed under it runs again on the fresh model (see index.ts).
     const stale = response.readOnly && !request.rerunOnFreshModel ? response.internalErrors.find(isStaleModelError) : undefined;
     if (stale) throw stale;
     for (const err of response.internalErrors) request.log.error({ err }, 'GraphQL resolver failed');
+    setServerTiming(request, reply);
+    if (response.retryAfterSeconds) reply.header('retry-after', String(response.retryAfterSeconds));
     return reply.status(response.statusCode).type(JSON_TYPE).send(response.body);
   }
 

@@ -2,23 +2,27 @@
 // (`{slug}.{BASE_DOMAIN}`) are rewritten to that prefix before routing (see app.ts).
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
-import { NotFoundError, isStaleModelError } from '@cms/errors';
+import { NotFoundError, ProjectBusyError, isStaleModelError } from '@cms/errors';
+import type { TenantEntry } from '@cms/tenancy';
 import { setRateLimitHeaders } from '../http/errors.ts';
 import type { Platform } from '../platform.ts';
-import type { Services } from '../services.ts';
 import { registerContentRoutes } from './content-routes.ts';
 import { registerContentWrites } from './content-writes.ts';
+import { registerDbScope, rescope } from './db-scope.ts';
 import { registerGraphqlRoutes } from './graphql-route.ts';
 import { registerLocaleRoutes } from './locales.ts';
+import { meteredRoute } from './metered-route.ts';
+import { registerOpenApiRoute } from './openapi-route.ts';
 import { registerUploadRoutes } from './upload-routes.ts';
 import { registerUserRoutes } from './user-routes.ts';
 import { registerUploadedFiles } from './uploaded-files.ts';
 import './request-context.ts';
 
-export async function tenantPlugin(app: FastifyInstance, opts: { platform: Platform; services: Services }): Promise<void> {
-  const { platform, services } = opts;
+export async function tenantPlugin(app: FastifyInstance, opts: { platform: Platform }): Promise<void> {
+  const { platform } = opts;
   app.decorateRequest('tenant', null);
   app.decorateRequest('rerunOnFreshModel', false);
+  app.decorateRequest('fromDashboard', false);
   // A model change committed by another instance reaches this one by a message a few ms later;
   // a request planned in between against the old model fails on a dropped or renamed column or
   // table. It reloads the project and runs once more (reads, and writes, which rolled back);
@@ -29,40 +33,62 @@ export async function tenantPlugin(app: FastifyInstance, opts: { platform: Platf
       try {
         return await handler.call(this, request, reply);
       } catch (err) {
-        if (!isStaleModelError(err) || request.rerunOnFreshModel || reply.sent || request.isMultipart() || !request.tenant) throw err;
+        if (!isStaleModelError(err) || reply.sent || !request.tenant) throw err;
+        if (request.rerunOnFreshModel || request.isMultipart()) throw await movedMeanwhile(request.tenant, err);
         request.log.info({ err }, 'model changed under the request: reloading the project');
         platform.registry.refresh(request.tenant.project.id);
         request.tenant = await platform.registry.resolve(request.tenant.project.slug);
         if (!request.tenant) throw new NotFoundError();
+        // A project moved to another cluster meanwhile (its old schema dropped) reruns there.
+        rescope(reply, request.tenant.project.cluster);
         request.rerunOnFreshModel = true;
         return handler.call(this, request, reply);
       }
     };
   });
-  app.addHook('onRequest', async (request, reply) => {
+  // A request that cannot run again (an upload, whose body is consumed) and met its project's
+  // schema dropped because the project moved to another cluster: asked to retry, not failed.
+  async function movedMeanwhile(tenant: TenantEntry, err: unknown): Promise<unknown> {
+    platform.registry.refresh(tenant.project.id);
+    const fresh = await platform.registry.resolve(tenant.project.slug);
+    if (!fresh || fresh.project.cluster === tenant.project.cluster) return err;
+    return new ProjectBusyError(1, 'This project was just moved to another database cluster; please send the request again.');
+  }
+  // Callback style, synchronous for a project in memory without plan limits: no promise per request.
+  app.addHook('onRequest', (request, reply, done) => {
     const slug = (request.params as { slug?: string }).slug ?? '';
-    const entry = slug.length <= 40 ? await platform.registry.resolve(slug) : null;
-    if (!entry) throw new NotFoundError();
-    request.tenant = entry;
-    request.log = request.log.child({ projectId: entry.project.id });
-    // Refused before the body is read: a throttled client costs almost nothing. Every answer
-    // (errors included) states the monthly quota left.
-    const quota = await services.rateLimits.admit(entry.project);
-    if (quota) setRateLimitHeaders(reply, quota);
+    if (slug.length > 40) return done(new NotFoundError());
+    const admit = (entry: TenantEntry | null) => {
+      if (!entry) return done(new NotFoundError());
+      request.tenant = entry;
+      request.log = request.log.child({ projectId: entry.project.id });
+      if (!platform.rateLimits.enforced) return done();
+      // Refused before the body is read: a throttled client costs almost nothing. Every answer
+      // (errors included) states the monthly quota left.
+      platform.rateLimits.admit(entry.project).then((quota) => {
+        if (quota) setRateLimitHeaders(reply, quota);
+        done();
+      }, done);
+    };
+    platform.registry.resolveThen(slug, admit, done);
   });
-  // Usage metering: batched in memory, written every few seconds. Refused requests and
-  // preflights are not counted.
-  app.addHook('onResponse', async (request, reply) => {
-    if (request.tenant && reply.statusCode !== 429 && request.method !== 'OPTIONS') services.usage.record(request.tenant.project.id);
+  // Admitted: the rest runs in the project's database scope (share of the pool, plan's timeout).
+  registerDbScope(app, platform);
+  // Usage metering: batched in memory, written every few seconds, by route. Refused requests
+  // (counted by the limiters as rejections), preflights and the dashboard's own calls are not counted.
+  app.addHook('onResponse', (request, reply, done) => {
+    if (request.tenant && reply.statusCode !== 429 && request.method !== 'OPTIONS' && !request.fromDashboard) platform.usage.record(request.tenant.project.id, meteredRoute(request, reply.statusCode));
+    done();
   });
   // Multipart bodies are parsed only by the upload routes, part by part (nothing is buffered).
   await app.register(multipart, { throwFileSizeLimit: true });
   registerLocaleRoutes(app);
-  registerContentRoutes(app, platform, services);
-  registerContentWrites(app, platform, services);
-  registerGraphqlRoutes(app, platform, services);
-  registerUploadRoutes(app, platform, services);
-  registerUserRoutes(app, platform, services);
+  registerOpenApiRoute(app, platform);
+  registerContentRoutes(app, platform);
+  registerContentWrites(app, platform);
+  registerGraphqlRoutes(app, platform);
+  registerUploadRoutes(app, platform);
+  registerUserRoutes(app, platform);
   registerUploadedFiles(app, platform);
   // Anything else under a known project is an unknown route (OPTIONS is the CORS plugin's).
   app.route({

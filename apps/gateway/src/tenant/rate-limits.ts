@@ -13,15 +13,21 @@ export class ProjectRateLimits {
   private readonly monthly: MonthlyRequests;
   private readonly sweeper: NodeJS.Timeout;
 
-  constructor(private readonly counters: WindowCounters, private readonly config: RateLimitsConfig, db: Db, usage: UsageMeter) {
+  constructor(private readonly counters: WindowCounters, private readonly config: RateLimitsConfig, db: Db, private readonly usage: UsageMeter) {
     this.perSecond = new LeasedRate(counters);
     this.monthly = new MonthlyRequests(db, usage);
     this.sweeper = setInterval(() => this.perSecond.sweep(), 10_000);
     this.sweeper.unref();
   }
 
+  /** Whether plans' request limits are enforced (else `admit` admits everything). */
+  get enforced(): boolean {
+    return this.config.plans;
+  }
+
   /**
-   * Admit one request to a project's API under its plan, or refuse it with 429. Answers the
+   * Admit one request to a project's API under its plan, or refuse it with 429 (counted in the
+   * project's usage as a rejection of the limit that refused it). Answers the
    * monthly quota left after this request, for the RateLimit-* headers (null when plan limits
    * are off); a refusal carries the quota it hit.
    */
@@ -32,6 +38,7 @@ export class ProjectRateLimits {
     const used = await this.monthly.used(project.id);
     const resetSeconds = secondsUntilNextPeriod();
     if (used >= limits.requestsPerMonth) {
+      this.usage.reject(project.id, 'monthly');
       throw new RateLimitError(resetSeconds, `This project has used the ${limits.requestsPerMonth} requests a month of its ${plan} plan`,
         { limit: limits.requestsPerMonth, remaining: 0, resetSeconds });
     }
@@ -39,6 +46,7 @@ export class ProjectRateLimits {
       await this.perSecond.take(`rps:${project.id}`, limits.requestsPerSecond);
     } catch (err) {
       if (!(err instanceof RateLimitError)) throw err;
+      this.usage.reject(project.id, 'perSecond');
       throw new RateLimitError(err.retryAfterSeconds, err.message, { limit: limits.requestsPerSecond, remaining: 0, resetSeconds: err.retryAfterSeconds });
     }
     return { limit: limits.requestsPerMonth, remaining: limits.requestsPerMonth - used - 1, resetSeconds };
@@ -53,10 +61,15 @@ export class ProjectRateLimits {
     const who = typeof identifier === 'string' ? identifier.trim().toLowerCase() : '';
     const digest = createHash('sha256').update(who).digest('hex').slice(0, 24);
     const ip = request.ip;
-    await Promise.all([
-      hitLimit(this.counters, `auth:${projectId}:${ip}`, this.config.authPerIp),
-      hitLimit(this.counters, `auth:${projectId}:${route}:${ip}:${digest}`, this.config.authAttempts),
-    ]);
+    try {
+      await Promise.all([
+        hitLimit(this.counters, `auth:${projectId}:${ip}`, this.config.authPerIp),
+        hitLimit(this.counters, `auth:${projectId}:${route}:${ip}:${digest}`, this.config.authAttempts),
+      ]);
+    } catch (err) {
+      if (err instanceof RateLimitError) this.usage.reject(projectId, 'auth');
+      throw err;
+    }
   }
 
   close(): void {

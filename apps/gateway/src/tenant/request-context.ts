@@ -9,6 +9,8 @@ declare module 'fastify' {
     tenant: TenantEntry | null;
     /** Set while a request runs again after its project's model was found stale. */
     rerunOnFreshModel: boolean;
+    /** Sent by the dashboard with a member's content access key: not metered as API usage. */
+    fromDashboard: boolean;
   }
 }
 

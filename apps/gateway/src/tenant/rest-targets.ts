@@ -3,19 +3,20 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '@cms/db';
 import { NotFoundError } from '@cms/errors';
-import { compileRead, parseQuery, planQuery, runFind, type CompiledRead, type QueryAst, type QueryPlan } from '@cms/query';
-import type { ContentType } from '@cms/schema';
-import type { ProjectRuntime, TenantEntry } from '@cms/tenancy';
+import { parseQuery, planQuery, queryShape, type Binder, type CompiledRead, type QueryAst, type QueryPlan, type QueryTemplate, type ReadRequest } from '@cms/query';
+import type { ProjectRuntime, RestRoute, TenantEntry } from '@cms/tenancy';
+import { HIT, instruments, MISS, traced, tracedSync } from '@cms/telemetry';
+import { setServerTiming } from '../http/server-timing.ts';
 import type { Platform } from '../platform.ts';
-import type { Services } from '../services.ts';
 import { resolveAccess, type Access } from './access.ts';
 import { tenantOf } from './request-context.ts';
 import { toV4Data, wantsV4 } from './v4-format.ts';
 
 // Strapi's `api.rest.defaultLimit` / template `maxLimit`.
 export const REST_LIMITS = { defaultLimit: 25, maxLimit: 100 };
-// Compiled reads kept per model version; the oldest go first past this many query shapes.
-const READ_CACHE_SIZE = 2000;
+// Rows by id: the page is the ids' count.
+const ROW_LIMITS = { defaultLimit: 1, maxLimit: Number.MAX_SAFE_INTEGER };
+const BY_ID = [{ path: ['id'], direction: 'asc' as const }];
 
 export interface PageLimits {
   defaultLimit: number;
@@ -29,73 +30,67 @@ export function queryStringOf(request: FastifyRequest): string {
   return at === -1 ? '' : url.slice(at);
 }
 
-/** A compiled read kept with the model version under `key`, built on first use. */
-export function cachedRead(runtime: ProjectRuntime, key: string, build: () => CompiledRead): CompiledRead {
-  let cache = runtime.artefacts.get('rest-reads') as Map<string, CompiledRead> | undefined;
-  if (!cache) runtime.artefacts.set('rest-reads', (cache = new Map()));
-  let read = cache.get(key);
-  if (!read) {
-    read = build();
-    if (cache.size >= READ_CACHE_SIZE) cache.delete(cache.keys().next().value!);
-    cache.set(key, read);
+/**
+ * A REST read through the project's compiled reads (@cms/query's read cache): kept for this exact
+ * query string, else parsed and bound to its query shape's plan (planned if the shape is new).
+ */
+export function cachedRead<T>(runtime: ProjectRuntime, request: ReadRequest<T>): CompiledRead {
+  const read = runtime.reads.cached(request);
+  if (read) {
+    instruments.planCache.add(1, HIT);
+    return read;
   }
-  return read;
+  instruments.planCache.add(1, MISS);
+  return tracedSync('query.plan', () => runtime.reads.compile(request));
 }
 
 /** The read plan of a plugin type (media files, end users): one table, without status or locale. */
-export function planPluginRead(runtime: ProjectRuntime, access: Access, uid: string, ast: QueryAst, limits: PageLimits): QueryPlan {
+export function planPluginRead(runtime: ProjectRuntime, access: Access, uid: string, ast: QueryAst | QueryTemplate, limits: PageLimits, binder?: Binder): QueryPlan {
   return planQuery(ast, {
     model: runtime.model, physical: runtime.physical, uid, schema: runtime.schemaName,
     locale: '*', status: 'published', canFind: (target) => access.can(target, 'find'), ...limits,
-  });
+  }, binder);
 }
 
-/** Rows of a plugin type by id, in id order, as JSON array text. */
+/** Rows of a plugin type by id, in id order, as JSON array text (one compiled read whatever the ids). */
 export async function pluginRowsJson(db: Db, runtime: ProjectRuntime, access: Access, uid: string, ids: readonly string[]): Promise<string> {
   const ast: QueryAst = {
     filters: { kind: 'compare', path: ['id'], op: '$in', value: ids },
-    sort: [{ path: ['id'], direction: 'asc' }],
+    sort: BY_ID,
     pagination: { kind: 'offset', start: 0, limit: ids.length, withCount: false },
   };
-  return (await runFind(db, planPluginRead(runtime, access, uid, ast, { defaultLimit: ids.length, maxLimit: ids.length }))).json;
+  const read = runtime.reads.read({
+    context: `rows\n${uid}\n${access.key}`,
+    shape: () => queryShape(ast),
+    plan: (template, binder) => planPluginRead(runtime, access, uid, template, ROW_LIMITS, binder),
+  });
+  return (await read.find(db)).json;
 }
 
 /**
- * A list read of a plugin type from the request's query, cached per caller and query string;
- * sorted by id unless the query sorts.
+ * A list read of a plugin type from the request's query, cached per caller and query string (and
+ * shape); sorted by id unless the query sorts.
  */
 export function pluginListRead(request: FastifyRequest, runtime: ProjectRuntime, access: Access, uid: string, query: Record<string, unknown>, limits: PageLimits): CompiledRead {
-  const key = `${uid}\n${access.key}\n${limits.defaultLimit}/${limits.maxLimit}\n${queryStringOf(request)}`;
-  return cachedRead(runtime, key, () => {
-    const ast = parseQuery(query, limits);
-    if (ast.sort.length === 0) ast.sort = [{ path: ['id'], direction: 'asc' }];
-    return compileRead(planPluginRead(runtime, access, uid, ast, limits));
+  return cachedRead(runtime, {
+    context: `plugin\n${uid}\n${access.key}\n${limits.defaultLimit}/${limits.maxLimit}`,
+    exact: queryStringOf(request),
+    shape: () => {
+      const ast = parseQuery(query, limits);
+      if (ast.sort.length === 0) ast.sort = BY_ID;
+      return queryShape(ast);
+    },
+    plan: (template, binder) => planPluginRead(runtime, access, uid, template, limits, binder),
   });
 }
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-export interface RouteTarget {
-  type: ContentType;
-  single: boolean;
-}
-
-/** pluralApiId (collections) / singularApiId (single types) → content type, per model version. */
-function routeTable(runtime: ProjectRuntime): Map<string, RouteTarget> {
-  let table = runtime.artefacts.get('rest-routes') as Map<string, RouteTarget> | undefined;
-  if (!table) {
-    table = new Map();
-    for (const type of Object.values(runtime.model.contentTypes)) {
-      if (type.kind === 'singleType') table.set(type.singularName, { type, single: true });
-      else table.set(type.pluralName, { type, single: false });
-    }
-    runtime.artefacts.set('rest-routes', table);
-  }
-  return table;
-}
+/** The content type a REST path names (the runtime's `restRoutes`). */
+export type RouteTarget = RestRoute;
 
 async function runtimeAndTarget(request: FastifyRequest, platform: Platform, name: string): Promise<{ runtime: ProjectRuntime; target: RouteTarget }> {
   const runtime = await platform.runtimes.get(tenantOf(request).project);
-  const target = routeTable(runtime).get(name);
+  const target = runtime.restRoutes.get(name);
   if (!target) throw new NotFoundError();
   return { runtime, target };
 }
@@ -117,12 +112,12 @@ export interface RouteContext {
  * document, which single types never have (→ 404).
  */
 export async function resolveRoute(
-  request: FastifyRequest, platform: Platform, services: Services, name: string, byDocumentId: boolean,
+  request: FastifyRequest, platform: Platform, name: string, byDocumentId: boolean,
 ): Promise<RouteContext> {
   const tenant = tenantOf(request);
   const { runtime, target } = await runtimeAndTarget(request, platform, name);
   if (byDocumentId && target.single) throw new NotFoundError();
-  const access = await resolveAccess(request, tenant, services);
+  const access = await traced('auth', () => resolveAccess(request, tenant, platform));
   return { tenant, runtime, target, access };
 }
 
@@ -133,9 +128,13 @@ function dataText(request: FastifyRequest, ctx: RouteContext, json: string): str
 
 /** `{"data":<document>,"meta":{}}` */
 export function sendDocument(request: FastifyRequest, reply: FastifyReply, ctx: RouteContext, json: string, status = 200): FastifyReply {
-  return reply.status(status).type(JSON_TYPE).send(`{"data":${dataText(request, ctx, json)},"meta":{}}`);
+  setServerTiming(request, reply);
+  const body = tracedSync('serialize', () => `{"data":${dataText(request, ctx, json)},"meta":{}}`);
+  return reply.status(status).type(JSON_TYPE).send(body);
 }
 
 export function sendList(request: FastifyRequest, reply: FastifyReply, ctx: RouteContext, json: string, meta: unknown): FastifyReply {
-  return reply.type(JSON_TYPE).send(`{"data":${dataText(request, ctx, json)},"meta":${JSON.stringify(meta)}}`);
+  setServerTiming(request, reply);
+  const body = tracedSync('serialize', () => `{"data":${dataText(request, ctx, json)},"meta":${JSON.stringify(meta)}}`);
+  return reply.type(JSON_TYPE).send(body);
 }

@@ -2,7 +2,8 @@
 // fixture rows inserted with plain SQL, and helpers that run parse → plan → render → Postgres.
 import assert from 'node:assert/strict';
 import { compiledQuery, qualify, quoteIdent, runMigrations } from '@cms/db';
-import { applyMigration, baseMigrationsFor, physicalModel, planMigration, type PhysicalModel } from '@cms/ddl';
+import { applyMigration, baseMigrationsFor, planMigration } from '@cms/ddl';
+import { physicalModel, type PhysicalModel } from '@cms/tables';
 import type { Model } from '@cms/schema';
 import type { DatabasePool } from 'slonik';
 import { createTestDatabase, type TestDatabase } from '../../../../test/helpers/db.ts';

@@ -1,0 +1,25 @@
+// A project's e-mails to its end users: the templates (Strapi's users-permissions "Email
+// templates": address confirmation and password reset) and how the platform delivers them
+// (SMTP or only the log), which a customer needs to know before relying on those e-mails.
+import type { FastifyInstance } from 'fastify';
+import { mailTransportOf } from '@cms/mail';
+import { EMAIL_TEMPLATE_VARIABLES, emailTemplatesOf, parseEmailTemplates, type EmailTemplates } from '@cms/users';
+import type { ManagementOptions } from './options.ts';
+import { projectOf } from './request-context.ts';
+
+const answer = (emailTemplates: Readonly<EmailTemplates>) => ({ emailTemplates, variables: EMAIL_TEMPLATE_VARIABLES });
+
+export function registerEmailSettingsRoutes(app: FastifyInstance, { platform }: ManagementOptions): void {
+  app.get('/projects/:slug/settings/email-templates', async (request) => answer(emailTemplatesOf(projectOf(request).settings)));
+
+  app.put('/projects/:slug/settings/email-templates', async (request) => {
+    const project = projectOf(request);
+    const emailTemplates = parseEmailTemplates(request.body, emailTemplatesOf(project.settings));
+    await platform.projects.updateSettings(project, 'emailTemplates', emailTemplates);
+    return answer(emailTemplates);
+  });
+
+  // The same for every project: the platform's transport, without its credentials.
+  const transport = mailTransportOf(platform.config.email);
+  app.get('/projects/:slug/settings/email', async () => ({ email: transport }));
+}

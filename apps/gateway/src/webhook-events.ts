@@ -1,0 +1,57 @@
+// The webhook events of content and media writes, written to the outbox inside the write's own
+// transaction (@cms/webhooks). Payloads are Strapi 5's: `entry` is the version written as the
+// content API returns it (no populate), `media` the file as the upload API returns it.
+import type { Db } from '@cms/db';
+import type { DocumentEvent } from '@cms/documents';
+import { planQuery, runFindOne, UPLOAD_FILE_UID, USERS_UID } from '@cms/query';
+import type { ProjectRuntime } from '@cms/tenancy';
+import { entryPayload, mediaPayload, type MediaEvent } from '@cms/webhooks';
+import type { Platform } from './platform.ts';
+import { pluginRowsJson, REST_LIMITS } from './tenant/rest-targets.ts';
+
+interface ProjectRef {
+  id: number;
+  defaultLocale: string;
+}
+
+/** The `emit` hook of a project's DocumentStore. */
+export function documentEvents(platform: Platform, project: ProjectRef, runtime: ProjectRuntime): (tx: Db, event: DocumentEvent) => Promise<void> {
+  return async (tx, ev) => {
+    // As Strapi: no webhooks for end users (their data would leave the platform).
+    if (ev.uid === USERS_UID) return;
+    await platform.webhooks.emit(tx, project.id, ev.event, async () => {
+      const type = runtime.model.contentTypes[ev.uid];
+      if (!type) return null;
+      const read = (locale: string) => runFindOne(tx, planQuery({ sort: [] }, {
+        model: runtime.model, physical: runtime.physical, uid: ev.uid, schema: runtime.schemaName,
+        locale, status: ev.status, canFind: () => false, ...REST_LIMITS,
+      }), ev.documentId);
+      const json = (await read(ev.locale ?? project.defaultLocale)) ?? (type.localized ? await read('*') : null);
+      return entryPayload(ev.event, type.singularName, ev.uid, json === null ? { documentId: ev.documentId } : JSON.parse(json));
+    });
+  };
+}
+
+/** Everything may be read: the payload is the file as stored, not as some caller may see it. */
+const EVERYTHING = { key: 'webhooks', can: () => true };
+
+/** Write the media events of `fileIds` (read in `tx`, or the `files` given, for a delete) in transaction `tx`. */
+export async function emitMediaEvents(
+  platform: Platform, tx: Db, projectId: number, runtime: ProjectRuntime, event: MediaEvent, fileIds: readonly string[], files?: ReadonlyArray<Record<string, unknown>>,
+): Promise<void> {
+  if (fileIds.length === 0) return;
+  let read = files;
+  for (let i = 0; i < fileIds.length; i++) {
+    await platform.webhooks.emit(tx, projectId, event, async () => {
+      read ??= await filesJson(tx, runtime, fileIds);
+      const file = read.find((f) => String(f.id) === String(fileIds[i]));
+      return file ? mediaPayload(event, file) : null;
+    });
+  }
+}
+
+/** Files by id as the upload API returns them. */
+export async function filesJson(db: Db, runtime: ProjectRuntime, fileIds: readonly string[]): Promise<Array<Record<string, unknown>>> {
+  const files = JSON.parse(await pluginRowsJson(db, runtime, EVERYTHING, UPLOAD_FILE_UID, fileIds)) as Array<Record<string, unknown>>;
+  return files.map((f) => ({ ...f, isUrlSigned: false }));
+}

@@ -1,0 +1,221 @@
+// The pool's Postgres connections ("sessions") with what the fair share needs to know of each: its
+// backend pid, to cancel the statement it runs when that statement's client goes away, and its
+// current `statement_timeout`, so that a project's statements run under its plan's timeout.
+//
+// Why a session setting, tracked per connection: the timeout must bound every statement (reads
+// outside transactions included) at no cost on the hot path. `SET LOCAL` needs a transaction (two
+// more round trips per read); pg's `query_timeout` only stops waiting on the client side and
+// leaves the statement running. A session keeps its `statement_timeout` between statements, and the
+// pool never resets sessions (database.ts), so `SET statement_timeout` is sent only when the
+// statement about to run wants another value than the connection's last one: a connection serving
+// one plan's requests pays once, on its first statement (together with reading its pid). Never
+// inside a transaction, where a rollback would undo it; a transaction gets its value at its start.
+//
+// Recycled: a backend keeps the catalog entries of every relation it has touched, and every project
+// has its own schema's tables, so a long-lived connection's memory grows with the projects it has
+// served (slonik has no maximum age or uses). A session older than `maxAgeMs` or that has run
+// `maxUses` statements is closed when it is next released — after its caller's last statement, so
+// never inside a transaction — instead of going back to the pool, which opens a fresh one when it
+// needs one (a client waiting for a connection gets it). Idle sessions close after the pool's idle
+// timeout anyway.
+import pg from 'pg';
+import { createPgDriverFactory } from '@slonik/pg-driver';
+import type { DriverClient, DriverFactory, DriverQueryResult } from 'slonik';
+import { ClientClosedRequestError, sqlStateOf } from '@cms/errors';
+import { DeallocatingQuery } from './deallocating-query.ts';
+import { PreparedNames, replanned, staleStatement } from './prepared-names.ts';
+import { currentScope, type DbScope, type ScopeOwner } from './request-scope.ts';
+
+interface Session {
+  /** Backend pid (0 until the session's first statement reads it). */
+  pid: number;
+  /** The session's `statement_timeout`, ms. */
+  timeoutMs: number;
+  inTransaction: boolean;
+  /** The request whose statement runs on it now. */
+  running: DbScope | null;
+  /** A cancel sent for its statement: the session's next statement waits until it has landed. */
+  cancelling: Promise<void> | null;
+  /** Its named prepared statements (prepared-names.ts). */
+  prepared: PreparedNames;
+  /** The connection as the pool holds it (statements through `run`, recycling release). */
+  client?: DriverClient;
+  /** Statements run on it. */
+  uses: number;
+  /** When it is closed at its next release (Date.now() ms). */
+  retireAt: number;
+}
+
+export interface SessionLimits {
+  /** A session is closed at its first release past this age, ms. */
+  maxAgeMs: number;
+  /** … or once it has run this many statements. */
+  maxUses: number;
+  /** Named prepared statements per session (default prepared-names.ts' MAX_PREPARED). */
+  maxPrepared?: number;
+  /**
+   * `max_parallel_workers_per_gather` of every session. 0 keeps each statement on one core: a
+   * project's share of the pool is then also its share of the CPU.
+   */
+  parallelWorkersPerQuery: number;
+}
+
+type Query = DriverClient['query'];
+
+export class Sessions {
+  private readonly live = new Set<Session>();
+  private cancelClient: Promise<pg.Client> | null = null;
+  private closed = false;
+
+  /** `defaultTimeoutMs`: the pool's own `statement_timeout`, for statements outside a request. */
+  constructor(
+    private readonly owner: ScopeOwner,
+    private readonly url: string,
+    private readonly defaultTimeoutMs: number,
+    private readonly limits: SessionLimits,
+    private readonly onCancelError: (err: unknown) => void,
+  ) {}
+
+  /** slonik's pg driver, with each connection's statements going through `run` below. */
+  driverFactory(): DriverFactory {
+    const pgDriver = createPgDriverFactory();
+    return async (options) => {
+      const driver = await pgDriver(options);
+      return {
+        createClient: async () => {
+          const client = await driver.createClient();
+          const session: Session = {
+            pid: 0,
+            timeoutMs: this.defaultTimeoutMs,
+            inTransaction: false,
+            running: null,
+            cancelling: null,
+            prepared: new PreparedNames(this.limits.maxPrepared),
+            uses: 0,
+            // Up to 10% earlier: sessions opened together (a start, a burst) do not all close together.
+            retireAt: Date.now() + this.limits.maxAgeMs * (1 - Math.random() * 0.1),
+          };
+          this.live.add(session);
+          client.on('destroy', () => this.live.delete(session));
+          const { query, release, destroy } = client;
+          session.client = {
+            ...client,
+            query: (sql, values) => this.run(session, query, sql, values),
+            // The driver's destroy takes the session out of the pool's count at once (its 'destroy'
+            // event) and the pool opens a new connection for a waiting client.
+            release: () => (session.uses >= this.limits.maxUses || Date.now() >= session.retireAt ? destroy() : release()),
+          };
+          return session.client;
+        },
+      };
+    };
+  }
+
+  /**
+   * An idle connection of the pool, acquired for one statement (lean-statements.ts), or null when
+   * none is idle. Acquired and released as slonik's pool does it (the first idle one, its state
+   * shared with the pool): on release, a client waiting in the pool's queue gets it.
+   */
+  takeIdle(): DriverClient | null {
+    for (const session of this.live) {
+      const client = session.client;
+      if (client?.state() === 'IDLE') {
+        client.acquire();
+        return client;
+      }
+    }
+    return null;
+  }
+
+  /** Cancel the statements running for `scope` (its client went away): `pg_cancel_backend` on another connection. */
+  cancel(scope: DbScope): void {
+    for (const session of this.live) {
+      if (session.running !== scope || session.pid === 0 || session.cancelling) continue;
+      session.cancelling = this.signal(session.pid).finally(() => (session.cancelling = null));
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const client = await this.cancelClient?.catch(() => null);
+    await client?.end().catch(() => {});
+  }
+
+  private async run(session: Session, query: Query, sql: string, values?: unknown[]): Promise<DriverQueryResult> {
+    const found = currentScope();
+    const scope = found?.owner === this.owner ? found : undefined;
+    // A request whose client left runs nothing more, except the rollback of its transaction.
+    if (scope?.aborted && !sql.startsWith('ROLLBACK')) throw new ClientClosedRequestError();
+    // A cancel sent for the previous statement must not reach this one.
+    if (session.cancelling) await session.cancelling;
+    session.uses++;
+    const timeoutMs = scope?.statementTimeoutMs ?? this.defaultTimeoutMs;
+    if (session.pid === 0) {
+      // Set once per session, with its first statement (the pool never resets sessions).
+      const first = await query(
+        "SELECT pg_backend_pid() AS pid, set_config('statement_timeout', $1, false), set_config('max_parallel_workers_per_gather', $2, false)",
+        [String(timeoutMs), String(this.limits.parallelWorkersPerQuery)],
+      );
+      session.pid = Number(first.rows[0]!.pid);
+      session.timeoutMs = timeoutMs;
+    } else if (timeoutMs !== session.timeoutMs && !session.inTransaction) {
+      await query(`SET statement_timeout = ${Math.trunc(timeoutMs)}`);
+      session.timeoutMs = timeoutMs;
+    }
+    // slonik's own transaction statements (savepoints are nested in them).
+    if (sql === 'START TRANSACTION') session.inTransaction = true;
+    else if (sql === 'COMMIT' || sql === 'ROLLBACK') session.inTransaction = false;
+    session.running = scope ?? null;
+    const name = session.prepared.nameFor(sql);
+    try {
+      return await query(name === undefined ? sql : this.named(session, sql, name, values), values);
+    } catch (err) {
+      const code = sqlStateOf(err);
+      if (name === undefined || !staleStatement(code)) throw err;
+      session.prepared.forget(sql);
+      // A plan gone stale runs once more, unnamed, outside a transaction (inside one, the
+      // transaction failed: the request's rerun on a fresh model runs it again).
+      if (session.inTransaction || !replanned(code)) throw err;
+      return await query(sql, values);
+    } finally {
+      session.running = null;
+    }
+  }
+
+  /**
+   * pg takes a query config in place of the text: `name` makes it a named prepared statement. The
+   * session's retired names are deallocated in the same round trip (deallocating-query.ts).
+   */
+  private named(session: Session, text: string, name: string, values: unknown[] | undefined): string {
+    const retired = session.prepared.takeRetired();
+    const config = retired.length === 0 ? { text, name } : new DeallocatingQuery({ text, name, values }, retired);
+    return config as unknown as string;
+  }
+
+  /** One cancel, on a connection of its own: a pool full of the very statements to cancel never delays it. */
+  private async signal(pid: number): Promise<void> {
+    try {
+      const client = await this.canceller();
+      await client.query('SELECT pg_cancel_backend($1)', [pid]);
+    } catch (err) {
+      // The statement still ends at its timeout.
+      this.onCancelError(err);
+    }
+  }
+
+  private canceller(): Promise<pg.Client> {
+    if (this.closed) return Promise.reject(new Error('database closed'));
+    this.cancelClient ??= (async () => {
+      const client = new pg.Client({ connectionString: this.url, application_name: 'cms-cancel' });
+      client.on('error', () => (this.cancelClient = null));
+      try {
+        await client.connect();
+      } catch (err) {
+        this.cancelClient = null;
+        throw err;
+      }
+      return client;
+    })();
+    return this.cancelClient;
+  }
+}

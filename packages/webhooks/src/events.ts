@@ -1,0 +1,30 @@
+// Which events a webhook may listen to, and the bodies Strapi 5 sends for them.
+
+export const WEBHOOK_EVENTS = [
+  'entry.create', 'entry.update', 'entry.delete', 'entry.publish', 'entry.unpublish',
+  'media.create', 'media.update', 'media.delete',
+] as const;
+
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+export type EntryEvent = Extract<WebhookEvent, `entry.${string}`>;
+export type MediaEvent = Extract<WebhookEvent, `media.${string}`>;
+
+/** The event of a test send (Strapi's "Trigger" button). */
+export const TEST_EVENT = 'trigger-test';
+
+export const isWebhookEvent = (value: unknown): value is WebhookEvent =>
+  typeof value === 'string' && (WEBHOOK_EVENTS as readonly string[]).includes(value);
+
+/** `{event, createdAt, model, uid, entry}`: `entry` is the written version as the content API returns it. */
+export function entryPayload(event: EntryEvent, model: string, uid: string, entry: unknown, at = new Date()): string {
+  return JSON.stringify({ event, createdAt: at.toISOString(), model, uid, entry });
+}
+
+/** `{event, createdAt, media}`: the file as the upload API returns it. */
+export function mediaPayload(event: MediaEvent, media: unknown, at = new Date()): string {
+  return JSON.stringify({ event, createdAt: at.toISOString(), media });
+}
+
+export function testPayload(at = new Date()): string {
+  return JSON.stringify({ event: TEST_EVENT, createdAt: at.toISOString() });
+}

@@ -1,0 +1,294 @@
+// `make bench-scale`: many projects on one gateway. Creates projects in steps 10 → 100 → 1,000 →
+// 10,000 (BENCH_SCALE_MAX stops earlier) through the management API of a real gateway process on
+// the real Postgres, in a database of its own (`bench_scale`, dropped at the end), each with a
+// 3-type model and public read access, and measures at each step:
+// - project creation latency (POST /v1/projects) one at a time on an idle gateway (the last
+//   SAMPLE projects of each step), and with its model and permissions; the rest are created
+//   CREATE_CONCURRENCY at a time (throughput, and latency under that load);
+// - cold first request: the first REST request, then the first GraphQL request, to those
+//   SAMPLE projects, which this gateway has never served;
+// - warm read p99 over a random spread of every warm project (autocannon, one path per
+//   request, after an unmeasured run that warms the JIT and the caches);
+// - the gateway's RSS, and its growth per warm project since the previous step;
+// - the Postgres catalog: database size, pg_class / pg_proc / pg_trigger rows, pg_catalog size.
+// Writes the generated section `bench-scale` of docs/performance.md.
+import { readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { TEST_PG_ADMIN_URL, TEST_REDIS_URL, testDatabaseUrl } from '../helpers/db.ts';
+import { spawnCompiledGateway, type GatewayProcess } from '../helpers/process.ts';
+import { writeDocSection } from './doc-section.ts';
+
+const DATABASE = 'bench_scale';
+const MAX = Number(process.env.BENCH_SCALE_MAX ?? 10_000);
+// BENCH_SCALE_STEPS (e.g. `10,100,1000,2000`) replaces the steps, for a look between them.
+const STEPS = (process.env.BENCH_SCALE_STEPS ? process.env.BENCH_SCALE_STEPS.split(',').map(Number) : [10, 100, 1_000, 10_000]).filter((n) => n <= MAX);
+const CREATE_CONCURRENCY = Number(process.env.BENCH_SCALE_CONCURRENCY ?? 4);
+const WARM_CONCURRENCY = 8;
+const SAMPLE = 20;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+
+const MODEL = {
+  contentTypes: {
+    'api::article.article': {
+      kind: 'collectionType', info: { singularName: 'article', pluralName: 'articles', displayName: 'Article' },
+      options: { draftAndPublish: true },
+      attributes: {
+        title: { type: 'string', required: true },
+        body: { type: 'richtext' },
+        author: { type: 'relation', relation: 'manyToOne', target: 'api::author.author', inversedBy: 'articles' },
+        tags: { type: 'relation', relation: 'manyToMany', target: 'api::tag.tag', inversedBy: 'articles' },
+      },
+    },
+    'api::author.author': {
+      kind: 'collectionType', info: { singularName: 'author', pluralName: 'authors', displayName: 'Author' },
+      attributes: { name: { type: 'string' }, articles: { type: 'relation', relation: 'oneToMany', target: 'api::article.article', mappedBy: 'author' } },
+    },
+    'api::tag.tag': {
+      kind: 'collectionType', info: { singularName: 'tag', pluralName: 'tags', displayName: 'Tag' },
+      attributes: { label: { type: 'string' }, articles: { type: 'relation', relation: 'manyToMany', target: 'api::article.article', mappedBy: 'tags' } },
+    },
+  },
+  components: {},
+};
+const PERMISSIONS = { 'api::article.article': ['find', 'findOne'], 'api::author.author': ['find', 'findOne'], 'api::tag.tag': ['find', 'findOne'] };
+const READ = (slug: string) => `/p/${slug}/api/articles?pagination[pageSize]=5`;
+const GRAPHQL_READ = { query: 'query { articles(pagination: { pageSize: 5 }) { documentId title } }' };
+
+async function admin<T>(fn: (c: pg.Client) => Promise<T>, url = TEST_PG_ADMIN_URL): Promise<T> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    return await fn(c);
+  } finally {
+    await c.end();
+  }
+}
+
+const percentile = (values: number[], p: number) => {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+};
+const ms = (v: number) => v.toFixed(v < 10 ? 1 : 0);
+
+async function call(base: string, method: string, path: string, token: string | null, body?: unknown): Promise<{ status: number; ms: number; text: string }> {
+  const started = performance.now();
+  const res = await fetch(base + path, {
+    method,
+    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, ms: performance.now() - started, text };
+}
+
+/** Run `fn` over `items` with `concurrency` workers. */
+async function pool<T>(items: T[], concurrency: number, fn: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, async () => {
+    while (next < items.length) await fn(items[next++]!);
+  }));
+}
+
+function rssKb(gateway: GatewayProcess): number {
+  const status = readFileSync(`/proc/${gateway.child.pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)![1]);
+}
+
+interface StepResult {
+  projects: number;
+  createP50: number; createP99: number; readyP99: number;
+  loadedCreateP99: number | null; loadedReadyP99: number | null; rate: number | null;
+  coldP50: number; coldP99: number; coldGraphqlP50: number; coldGraphqlP99: number;
+  warmP50: number; warmP99: number; warmRps: number; warmErrors: number;
+  /** The same moment's reads spread over the first 10 projects only. */
+  tenP99: number; tenRps: number;
+  rssMb: number; perProjectKb: number | null;
+  /** Creations answered with an error (the project left out of the reads). */
+  failedCreates?: number;
+  dbMb: number; catalogMb: number; pgClass: number; pgProc: number; pgTrigger: number;
+}
+
+await admin((c) => c.query(`DROP DATABASE IF EXISTS "${DATABASE}" WITH (FORCE)`));
+await admin((c) => c.query(`CREATE DATABASE "${DATABASE}"`));
+// Profiling: BENCH_SCALE_LOG_MS=n logs this database's statements slower than n ms to the server log.
+if (process.env.BENCH_SCALE_LOG_MS) {
+  await admin((c) => c.query(`ALTER DATABASE "${DATABASE}" SET log_min_duration_statement = ${Number(process.env.BENCH_SCALE_LOG_MS)}`));
+}
+const url = testDatabaseUrl(DATABASE);
+const env = {
+  DATABASE_URL: url, REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: `bench:scale:${randomBytes(4).toString('hex')}:`,
+  APP_SECRET: randomBytes(24).toString('hex'), BASE_DOMAIN: 'example.test', LOG_LEVEL: 'warn', DB_POOL_SIZE: '20',
+  // Cache sizes other than the defaults, to compare.
+  ...Object.fromEntries(['RUNTIME_CACHE_SIZE', 'RUNTIME_CACHE_MB', 'READ_CACHE_SIZE', 'GRAPHQL_CACHE_SIZE'].flatMap((k) => (process.env[k] ? [[k, process.env[k]!]] : []))),
+};
+let gateway: GatewayProcess | null = null;
+const results: StepResult[] = [];
+try {
+  gateway = await spawnCompiledGateway(env);
+  const base = gateway.url;
+  const signup = await call(base, 'POST', '/v1/auth/signup', null, { email: 'scale@example.com', password: 'a long password' });
+  if (signup.status !== 201) throw new Error(`signup: ${signup.status} ${signup.text}`);
+  const token = JSON.parse(signup.text).token as string;
+  const warm: string[] = [];
+  let created = 0;
+  let previous: { rssKb: number; warm: number } | null = null;
+  const runStarted = performance.now();
+  for (const target of STEPS) {
+    // 1. Create the projects up to `target`, each with its model and public read access: all but
+    // the last SAMPLE CREATE_CONCURRENCY at a time, those one at a time on the idle gateway.
+    const numbers = Array.from({ length: target - created }, (_, k) => created + k + 1);
+    const loaded = { createMs: [] as number[], readyMs: [] as number[] };
+    const oneAtATime = { createMs: [] as number[], readyMs: [] as number[] };
+    const slugs: string[] = [];
+    const failures: string[] = [];
+    const createOne = async (n: number, into: typeof loaded) => {
+      const slug = `scale-${n}`;
+      const made = await call(base, 'POST', '/v1/projects', token, { name: `Scale ${n}`, slug });
+      // A failed creation (e.g. 503: a statement over STATEMENT_TIMEOUT_MS) is counted and reported, not retried.
+      if (made.status !== 201) {
+        failures.push(`${slug}: ${made.status} ${made.text.slice(0, 200)}`);
+        process.stdout.write(`  create ${slug} failed: ${made.status} ${made.text.slice(0, 200)}\n`);
+        return;
+      }
+      const pushed = await call(base, 'PUT', `/v1/projects/${slug}/schema`, token, MODEL);
+      if (pushed.status !== 200) throw new Error(`schema ${slug}: ${pushed.status} ${pushed.text}`);
+      const granted = await call(base, 'PUT', `/v1/projects/${slug}/roles/public/permissions`, token, { permissions: PERMISSIONS });
+      if (granted.status !== 200) throw new Error(`permissions ${slug}: ${granted.status} ${granted.text}`);
+      into.createMs.push(made.ms);
+      into.readyMs.push(made.ms + pushed.ms + granted.ms);
+      slugs.push(slug);
+      if (slugs.length % 500 === 0) {
+        const elapsed = (performance.now() - runStarted) / 1000;
+        process.stdout.write(`  ${created + slugs.length} projects, ${elapsed.toFixed(0)} s since the start…\n`);
+      }
+    };
+    const bulk = numbers.slice(0, Math.max(0, numbers.length - SAMPLE));
+    const started = performance.now();
+    await pool(bulk, CREATE_CONCURRENCY, (n) => createOne(n, loaded));
+    const seconds = (performance.now() - started) / 1000;
+    for (const n of numbers.slice(bulk.length)) await createOne(n, oneAtATime);
+    created = target;
+    // 2. Cold: the first REST request, then the first GraphQL request, to the projects created
+    // one at a time (this gateway has not served them yet), one at a time.
+    const alone = new Set(numbers.slice(bulk.length).map((n) => `scale-${n}`));
+    const cold = slugs.filter((slug) => alone.has(slug));
+    const coldMs: number[] = [];
+    const coldGraphqlMs: number[] = [];
+    for (const slug of cold) {
+      const r = await call(base, 'GET', READ(slug), null);
+      if (r.status !== 200) throw new Error(`cold read ${slug}: ${r.status} ${r.text}`);
+      coldMs.push(r.ms);
+      const g = await call(base, 'POST', `/p/${slug}/graphql`, null, GRAPHQL_READ);
+      if (g.status !== 200 || g.text.includes('"errors"')) throw new Error(`cold GraphQL read ${slug}: ${g.status} ${g.text}`);
+      coldGraphqlMs.push(g.ms);
+    }
+    // 3. Warm every project, then read a random spread of them: a first run warms the JIT and
+    // the caches, the second is measured.
+    await pool(slugs.filter((slug) => !cold.includes(slug)), WARM_CONCURRENCY, async (slug) => {
+      const r = await call(base, 'GET', READ(slug), null);
+      if (r.status !== 200) throw new Error(`warm-up ${slug}: ${r.status} ${r.text}`);
+    });
+    warm.push(...slugs);
+    const spread = (paths: string[], duration: number) => autocannon({
+      url: base, connections: CONNECTIONS, duration, pipelining: 1,
+      requests: [{ setupRequest: (req: any) => ({ ...req, path: paths[Math.floor(Math.random() * paths.length)] }) }],
+    });
+    const all = warm.map(READ);
+    const firstTen = warm.slice(0, STEPS[0]).map(READ);
+    await spread(all, 2);
+    // Reads spread over the first 10 projects and over all of them, alternated twice: the
+    // machine's load drifts, so the ratio compares runs made at the same time.
+    const runs: Array<{ all: boolean; result: autocannon.Result }> = [];
+    for (const round of [0, 1]) {
+      for (const wide of round === 0 ? [false, true] : [true, false]) runs.push({ all: wide, result: await spread(wide ? all : firstTen, SECONDS) });
+    }
+    const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+    const of = (wide: boolean, pick: (r: autocannon.Result) => number) => mean(runs.filter((r) => r.all === wide).map((r) => pick(r.result)));
+    // 4. Memory and catalog.
+    await new Promise((r) => setTimeout(r, 1000));
+    const rss = rssKb(gateway);
+    const catalog = await admin(async (c) => (await c.query(
+      `SELECT pg_database_size(current_database()) AS size,
+              (SELECT sum(pg_total_relation_size(c.oid)) FROM pg_class c WHERE c.relnamespace = 'pg_catalog'::regnamespace AND c.relkind = 'r') AS catalog,
+              (SELECT count(*) FROM pg_class)::int AS classes, (SELECT count(*) FROM pg_proc)::int AS procs,
+              (SELECT count(*) FROM pg_trigger)::int AS triggers`)).rows[0], url);
+    const result: StepResult = {
+      projects: target,
+      createP50: percentile(oneAtATime.createMs, 50), createP99: percentile(oneAtATime.createMs, 99), readyP99: percentile(oneAtATime.readyMs, 99),
+      loadedCreateP99: bulk.length ? percentile(loaded.createMs, 99) : null,
+      loadedReadyP99: bulk.length ? percentile(loaded.readyMs, 99) : null,
+      rate: bulk.length ? bulk.length / seconds : null,
+      coldP50: percentile(coldMs, 50), coldP99: percentile(coldMs, 99),
+      coldGraphqlP50: percentile(coldGraphqlMs, 50), coldGraphqlP99: percentile(coldGraphqlMs, 99),
+      warmP50: of(true, (r) => r.latency.p50), warmP99: of(true, (r) => r.latency.p99), warmRps: of(true, (r) => r.requests.average),
+      tenP99: of(false, (r) => r.latency.p99), tenRps: of(false, (r) => r.requests.average),
+      warmErrors: runs.reduce((n, r) => n + r.result.errors + r.result.non2xx, 0),
+      rssMb: rss / 1024,
+      perProjectKb: previous && warm.length > previous.warm ? (rss - previous.rssKb) / (warm.length - previous.warm) : null,
+      dbMb: Number(catalog.size) / 1024 / 1024, catalogMb: Number(catalog.catalog) / 1024 / 1024,
+      pgClass: catalog.classes, pgProc: catalog.procs, pgTrigger: catalog.triggers,
+    };
+    previous = { rssKb: rss, warm: warm.length };
+    result.failedCreates = failures.length;
+    results.push(result);
+    writeResults();
+    process.stdout.write(`${JSON.stringify(result)}\n`);
+  }
+} finally {
+  await gateway?.stop();
+  // Profiling: BENCH_SCALE_KEEP=1 keeps the database for a look afterwards (the next run drops it).
+  if (!process.env.BENCH_SCALE_KEEP) await admin((c) => c.query(`DROP DATABASE IF EXISTS "${DATABASE}" WITH (FORCE)`));
+}
+
+process.stdout.write(`\n${writeResults()}\n\nwritten to docs/performance.md (section bench-scale)\n`);
+
+/** Write the steps measured so far to docs/performance.md (after each step: a run cut short keeps them). */
+function writeResults(): string {
+  const fmt = (v: number | null, f = ms) => (v === null ? '–' : f(v));
+  const latencyRows = results.map((r) => `| ${r.projects.toLocaleString('en-US')} | ${ms(r.createP50)} / ${ms(r.createP99)} | ${ms(r.readyP99)} | `
+    + `${fmt(r.loadedCreateP99)} / ${fmt(r.loadedReadyP99)}${r.failedCreates ? ` (${r.failedCreates} failed)` : ''} | ${fmt(r.rate, (v) => v.toFixed(1))} | ${ms(r.coldP50)} / ${ms(r.coldP99)} | ${ms(r.coldGraphqlP50)} / ${ms(r.coldGraphqlP99)} | `
+    + `${ms(r.warmP50)} / ${ms(r.warmP99)} | ${r.warmRps.toFixed(0)}${r.warmErrors ? ` (${r.warmErrors} errors)` : ''} | ${ms(r.tenP99)} / ${r.tenRps.toFixed(0)} | ${(r.warmP99 / r.tenP99).toFixed(2)}× |`);
+  const resourceRows = results.map((r) => `| ${r.projects.toLocaleString('en-US')} | ${r.rssMb.toFixed(0)} | ${fmt(r.perProjectKb, (v) => v.toFixed(1))} | `
+    + `${r.dbMb.toFixed(0)} | ${r.catalogMb.toFixed(0)} | ${r.pgClass.toLocaleString('en-US')} | ${r.pgProc.toLocaleString('en-US')} | ${r.pgTrigger.toLocaleString('en-US')} |`);
+  const firstStep = results[0];
+  const lastStep = results[results.length - 1];
+  const warmRatio = firstStep && lastStep && firstStep.warmP99 ? lastStep.warmP99 / firstStep.warmP99 : 0;
+  const sameTimeRatio = lastStep ? lastStep.warmP99 / lastStep.tenP99 : 0;
+  const tables = [
+    `| projects | create p50 / p99 ms (one at a time) | + model + permissions p99 ms | under load: create / + model + permissions p99 ms (${CREATE_CONCURRENCY} at a time) | projects created / s | cold first REST request p50 / p99 ms | cold first GraphQL request p50 / p99 ms | warm read, all projects: p50 / p99 ms | req/s | same time, first 10 projects only: p99 ms / req/s | warm p99 all ÷ first 10 |`,
+    '|---|---|---|---|---|---|---|---|---|---|---|',
+    ...latencyRows,
+    '',
+    '| projects | gateway RSS MB | RSS growth per warm project since the previous step KB | database MB | pg_catalog MB | pg_class rows | pg_proc rows | pg_trigger rows |',
+    '|---|---|---|---|---|---|---|---|',
+    ...resourceRows,
+  ].join('\n');
+  const done = lastStep?.projects ?? 0;
+  const notRun = done < 10_000
+    ? `\n\nThis run stopped at ${done.toLocaleString('en-US')} projects (${done < STEPS[STEPS.length - 1]! ? 'the run was cut short' : `steps ${STEPS.map((n) => n.toLocaleString('en-US')).join(', ')}`}): the steps above it were not run.${process.env.BENCH_SCALE_NOTE ? ` ${process.env.BENCH_SCALE_NOTE}` : ''}`
+    : '';
+  writeDocSection('bench-scale', `## Many projects on one gateway
+
+Measured by \`make bench-scale\` (\`test/bench/scale.ts\`, steps of 10, 100, 1,000 and 10,000 projects;
+BENCH_SCALE_MAX stops earlier): projects created through the management API of one gateway process,
+each with a 3-type model (article, author, tag; a manyToOne and a manyToMany) and public read
+access, in a database of their own. At each step: the last ${SAMPLE} projects are created one at a time
+on the idle gateway (creation latency), the others ${CREATE_CONCURRENCY} at a time (latency under that load, and
+throughput); the first REST request and then the first GraphQL request to each of those ${SAMPLE}
+(cold: never served by this gateway); every project read once, an unmeasured 2 s run, then ${SECONDS} s of
+reads (${CONNECTIONS} connections) each to a random project of all created so far (warm), alternated twice with
+as many seconds of reads spread over the first 10 projects only (means of the two runs); the gateway's RSS
+after that, its growth per warm project since the previous step, and the catalog. Targets:
+creation p99 < 200 ms; warm p99 at 10,000 within 20% of 10; cold first request < 50 ms; RSS growth
+< 100 KB per warm project. Gateway with its default cache sizes (RUNTIME_CACHE_SIZE, RUNTIME_CACHE_MB, READ_CACHE_SIZE, GRAPHQL_CACHE_SIZE).
+2 cores shared by Postgres, the gateway and the load generator: indicative numbers.
+
+${tables}
+
+Warm p99 at ${lastStep?.projects.toLocaleString('en-US') ?? '–'} ÷ at ${firstStep?.projects ?? '–'}: ${warmRatio.toFixed(2)}× across runs, ${sameTimeRatio.toFixed(2)}× against the first 10 projects' reads at the same time. Last run: ${new Date().toISOString().slice(0, 10)}.${notRun}`);
+  return tables;
+}
