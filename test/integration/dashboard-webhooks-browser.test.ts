@@ -137,6 +137,8 @@ describe('dashboard webhooks page in a browser', () => {
     const failed = log.getByRole('row').filter({ hasText: 'Failed' });
     await failed.waitFor({ timeout: 15_000 });
     assert.match((await failed.textContent())!, /^entry\.createFailedHTTP 5002/);
+    // A hovered subtle button keeps its contrast too (the pointer often rests on one).
+    await failed.getByRole('button', { name: /attempts of delivery/ }).hover();
     await assertAccessible(page, 'webhooks (failed delivery)');
     rx.respond = () => ({ status: 200, body: 'ok' });
     const before = rx.received.length;

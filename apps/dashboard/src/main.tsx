@@ -27,6 +27,8 @@ const contrast: CSSVariablesResolver = (t) => ({
     '--mantine-color-dimmed': t.colors.gray[7]!, '--mantine-color-anchor': t.colors.indigo[8]!, '--mantine-color-placeholder': t.colors.gray[7]!,
     // Field errors (message and invalid input text): red 6 is below 4.5:1 on white.
     '--mantine-color-error': t.colors.red[9]!,
+    // A hovered light/subtle button's text (shade 9) on shade 2 is 4.3:1: hover on shade 1 instead.
+    ...Object.fromEntries(Object.keys(t.colors).map((name) => [`--mantine-color-${name}-light-hover`, t.colors[name]![1]!])),
   },
   dark: {},
 });
