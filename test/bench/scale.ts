@@ -114,9 +114,13 @@ interface StepResult {
 
 await admin((c) => c.query(`DROP DATABASE IF EXISTS "${DATABASE}" WITH (FORCE)`));
 await admin((c) => c.query(`CREATE DATABASE "${DATABASE}"`));
-// Profiling: BENCH_SCALE_LOG_MS=n logs this database's statements slower than n ms to the server log.
+// Profiling: BENCH_SCALE_LOG_MS=n logs this database's statements slower than n ms, and lock waits
+// longer than n ms, to the server log.
 if (process.env.BENCH_SCALE_LOG_MS) {
-  await admin((c) => c.query(`ALTER DATABASE "${DATABASE}" SET log_min_duration_statement = ${Number(process.env.BENCH_SCALE_LOG_MS)}`));
+  const logMs = Number(process.env.BENCH_SCALE_LOG_MS);
+  for (const setting of [`log_min_duration_statement = ${logMs}`, 'log_lock_waits = on', `deadlock_timeout = ${Math.max(logMs, 10)}`]) {
+    await admin((c) => c.query(`ALTER DATABASE "${DATABASE}" SET ${setting}`));
+  }
 }
 const url = testDatabaseUrl(DATABASE);
 const env = {
