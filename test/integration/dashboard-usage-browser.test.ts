@@ -84,10 +84,22 @@ describe('dashboard usage page in a browser', () => {
     const month = new Date().toISOString().slice(0, 7);
     const thisMonth = HISTORY.filter((d) => d.date.startsWith(month));
     await sql(`INSERT INTO platform.usage_counters (project_id, period, requests) VALUES ($1, $2::date, $3)`, [p.id, `${month}-01`, sum((d) => d.posts + d.tags, thisMonth)]);
-    // A burst at the start of a second: 50 served, 30 refused by the per-second limit.
-    await sleep(1000 - (Date.now() % 1000) + 5);
-    const burst = await Promise.all(Array.from({ length: 80 }, () => p.api.get('/api/posts')));
-    assert.deepEqual([burst.filter((r) => r.statusCode === 200).length, burst.filter((r) => r.statusCode === 429).length], [50, 30]);
+    // A burst at the start of a second: 50 served, 30 refused by the per-second limit. On a loaded
+    // machine the burst can run into the next second, whose 50 are served too: then another burst,
+    // until one was refused (the figures below count every burst).
+    let burstServed = 0;
+    let burstRefused = 0;
+    for (let tries = 0; burstRefused === 0 && tries < 3; tries++) {
+      await sleep(1000 - (Date.now() % 1000) + 5);
+      const burst = await Promise.all(Array.from({ length: 80 }, () => p.api.get('/api/posts')));
+      const served = burst.filter((r) => r.statusCode === 200).length;
+      const refused = burst.filter((r) => r.statusCode === 429).length;
+      assert.equal(served + refused, 80);
+      assert.ok(served >= 50, `burst: ${served} served, ${refused} refused`);
+      burstServed += served;
+      burstRefused += refused;
+    }
+    assert.ok(burstRefused > 0);
     await sleep(1100);
     for (let i = 0; i < 3; i++) assert.equal((await p.api.get('/api/posts')).statusCode, 200);
     const tag = await p.api.post('/api/tags', { data: { label: 'metered' } });
@@ -105,9 +117,9 @@ describe('dashboard usage page in a browser', () => {
 
     await page.getByRole('button', { name: 'Refresh' }).click();
     await page.getByTestId('requests-chart').locator('svg .recharts-bar-rectangle').first().waitFor();
-    const served = 60 + sum((d) => d.posts + d.tags);
-    const refused = 31 + sum((d) => d.perSecond);
-    assert.equal(await text('requests-today'), '60');
+    const served = burstServed + 10 + sum((d) => d.posts + d.tags);
+    const refused = burstRefused + 1 + sum((d) => d.perSecond);
+    assert.equal(await text('requests-today'), n(burstServed + 10));
     assert.equal(await text('requests-30-days'), n(served));
     assert.equal(await text('rejected-30-days'), n(refused));
     // The chart: stacked bars of today, labelled for assistive technology.
@@ -118,7 +130,7 @@ describe('dashboard usage page in a browser', () => {
     const bars = await page.getByTestId('requests-chart').locator('.recharts-bar-rectangle').count();
     assert.equal(bars, 30 + 1 + HISTORY.filter((d) => d.perSecond > 0).length);
     // The month against the free plan.
-    assert.equal(await text('usage-API requests'), `${n(60 + sum((d) => d.posts + d.tags, thisMonth))} of 100,000`);
+    assert.equal(await text('usage-API requests'), `${n(burstServed + 10 + sum((d) => d.posts + d.tags, thisMonth))} of 100,000`);
     assert.equal(await text('usage-Documents'), '1 of 10,000');
     // 2,048 bytes stored as 2.05 KB (Strapi's `size`), as /usage reports it.
     assert.equal(storageBytes, 2050);
@@ -126,7 +138,7 @@ describe('dashboard usage page in a browser', () => {
     assert.equal(await page.getByText('No requests yet this month.').count(), 0);
     // Top routes, busiest first, with their share of the 30 days' requests.
     const rows = await page.getByRole('table', { name: 'Top routes' }).getByRole('row').allTextContents();
-    const posts = 53 + sum((d) => d.posts);
+    const posts = burstServed + 3 + sum((d) => d.posts);
     const tags = 2 + sum((d) => d.tags);
     assert.deepEqual(rows, [
       'RouteRequestsShare',
@@ -141,7 +153,7 @@ describe('dashboard usage page in a browser', () => {
     assert.equal(await text('rejected-total'), n(refused));
     assert.deepEqual(
       [await text('rejected-perSecond'), await text('rejected-monthly'), await text('rejected-auth')],
-      [n(30 + sum((d) => d.perSecond)), '0', '1'],
+      [n(burstRefused + sum((d) => d.perSecond)), '0', '1'],
     );
     await assertAccessible(page, 'usage (with requests)');
     // `make screenshots` keeps the page in docs/screenshots.
@@ -159,7 +171,7 @@ describe('dashboard usage page in a browser', () => {
     const dayRows = await days.getByRole('row').allTextContents();
     assert.equal(dayRows.length, 31);
     assert.equal(dayRows[0], 'Day (UTC)RequestsRejected');
-    assert.equal(dayRows[1], `${longDay(new Date())}6031`);
+    assert.equal(dayRows[1], `${longDay(new Date())}${burstServed + 10}${burstRefused + 1}`);
     const yesterday = HISTORY[0]!;
     assert.equal(dayRows[2], `${longDay(new Date(Date.now() - DAY_MS))}${yesterday.posts + yesterday.tags}${yesterday.perSecond}`);
     assert.equal(dayRows[30], `${longDay(new Date(Date.now() - 29 * DAY_MS))}${n(HISTORY[28]!.posts + HISTORY[28]!.tags)}${HISTORY[28]!.perSecond}`);

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { loadConfig } from '@cms/config';
-import { createDatabase, sql, type Database, type DbScope } from '@cms/db';
+import { compiledQuery, createDatabase, sql, type Database, type DbScope } from '@cms/db';
 import { ServiceUnavailableError } from '@cms/errors';
 import { silentLogger } from '@cms/telemetry';
 import { DataIntegrityError, InvalidInputError, NotFoundError } from 'slonik';
@@ -35,8 +35,8 @@ describe('lean single-statement reads in a request scope', () => {
     const sessions = db.scopes.sessions[0]!;
     const takeIdle = sessions.takeIdle.bind(sessions);
     let lean = 0;
-    sessions.takeIdle = () => {
-      const client = takeIdle();
+    sessions.takeIdle = (home) => {
+      const client = takeIdle(home);
       if (client) lean++;
       return client;
     };
@@ -56,6 +56,35 @@ describe('lean single-statement reads in a request scope', () => {
     sessions.takeIdle = takeIdle;
     // All but the first (no connection open yet: slonik's path opens it) ran lean.
     assert.ok(lean >= 7, `lean statements: ${lean}`);
+  });
+
+  it("keeps each project's reads on the connection at its place in the pool (project affinity)", async () => {
+    const four = await createDatabase(loadConfig({ DATABASE_URL: test.url, APP_SECRET: 'lean-test-secret', DB_POOL_SIZE: '4' }), silentLogger());
+    try {
+      const read = (project: number, text = 'SELECT pg_backend_pid() AS pid') => {
+        const scope = four.scopes.create(project, 5_000);
+        return new Promise<number>((resolve, reject) => four.scopes.run(scope, () => void four.pool.oneFirst(compiledQuery({ text, values: [] })).then((v) => resolve(v as number), reject)));
+      };
+      // Four connections open (four statements at once), then idle.
+      await Promise.all([1, 2, 3, 4].map((p) => read(p, 'SELECT pg_backend_pid() AS pid FROM pg_sleep(0.1)')));
+      const pids = new Map<number, Set<number>>();
+      for (let round = 0; round < 3; round++) {
+        for (let project = 1; project <= 8; project++) {
+          const pid = await read(project);
+          pids.set(project, (pids.get(project) ?? new Set()).add(pid));
+        }
+      }
+      // Every read of a project on one connection; projects 1–4 on four different ones, 5–8 as 1–4.
+      const one = (project: number) => {
+        const seen = [...pids.get(project)!];
+        assert.equal(seen.length, 1, `project ${project} read on ${seen.length} connections`);
+        return seen[0]!;
+      };
+      assert.equal(new Set([1, 2, 3, 4].map(one)).size, 4);
+      for (const project of [5, 6, 7, 8]) assert.equal(one(project), one(project - 4));
+    } finally {
+      await four.close();
+    }
   });
 
   it('runs each statement on one core (DB_PARALLEL_WORKERS_PER_QUERY=0 by default), in and out of a request', async () => {

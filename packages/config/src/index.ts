@@ -144,6 +144,13 @@ export interface Config {
    */
   readonly dbConnectionMaxUses: number;
   /**
+   * DB_PREPARED_PER_CONNECTION (default 250): named prepared statements each pooled connection
+   * keeps (least recently used out). Each project's statements have their own texts; with project
+   * affinity a connection serves a share of the projects, so this bounds how many of them read
+   * without being parsed and planned again, against Postgres memory per backend.
+   */
+  readonly dbPreparedPerConnection: number;
+  /**
    * DB_PARALLEL_WORKERS_PER_QUERY (default 0): Postgres's `max_parallel_workers_per_gather` on every
    * pooled connection. Parallel workers let one statement use several cores, so one project's
    * scan could take the CPU its share of the pool was meant to leave to the others.
@@ -374,6 +381,7 @@ export function loadConfig(env: Env = process.env): Config {
     dbPoolSize: int(env, 'DB_POOL_SIZE', 20, 1, 1000),
     dbConnectionMaxAgeMs: int(env, 'DB_CONNECTION_MAX_AGE_MS', 30 * 60_000, 1000, 7 * 86_400_000),
     dbConnectionMaxUses: int(env, 'DB_CONNECTION_MAX_USES', 50_000, 1, 100_000_000),
+    dbPreparedPerConnection: int(env, 'DB_PREPARED_PER_CONNECTION', 250, 0, 100_000),
     dbParallelWorkersPerQuery: int(env, 'DB_PARALLEL_WORKERS_PER_QUERY', 0, 0, 64),
     dbShare: {
       projectPercent: int(env, 'DB_PROJECT_SHARE', 50, 1, 100),

@@ -79,7 +79,7 @@ interface ClusterPool {
 
 async function createClusterPool(config: Config, logger: Logger, url: string, poolSize: number, embedded: boolean, fair: FairShare, scopes: RequestScopes): Promise<ClusterPool> {
   // PGlite runs one statement at a time and has no signals: no per-plan timeouts nor cancels there.
-  const limits = { maxAgeMs: config.dbConnectionMaxAgeMs, maxUses: config.dbConnectionMaxUses, parallelWorkersPerQuery: config.dbParallelWorkersPerQuery };
+  const limits = { maxAgeMs: config.dbConnectionMaxAgeMs, maxUses: config.dbConnectionMaxUses, maxPrepared: config.dbPreparedPerConnection, parallelWorkersPerQuery: config.dbParallelWorkersPerQuery };
   const sessions = embedded ? null : new Sessions(scopes, url, config.statementTimeoutMs, limits, (err) => logger.warn({ err }, 'could not cancel a statement'));
   if (sessions) scopes.sessions.push(sessions);
   const inner = await createPool(url, {

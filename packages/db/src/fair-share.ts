@@ -24,6 +24,11 @@ interface Waiter {
 
 /** One project's connections in use and statements waiting for one. */
 export class ProjectShare {
+  /**
+   * Where its single-statement reads look for an idle connection first (sessions.ts takeIdle):
+   * the project's id, so each project keeps to a few connections of the pool.
+   */
+  constructor(readonly home = 0) {}
   held = 0;
   waiting = 0;
   head: Waiter | null = null;
@@ -48,7 +53,7 @@ export class FairShare {
   /** The share of project `id` (made on its first request). */
   project(id: number): ProjectShare {
     let share = this.projects.get(id);
-    if (share === undefined) this.projects.set(id, (share = new ProjectShare()));
+    if (share === undefined) this.projects.set(id, (share = new ProjectShare(id)));
     share.idleSweeps = 0;
     return share;
   }

@@ -3,7 +3,7 @@
 // (and, once it is no worse, generic) plan — the next runs send only Bind/Execute and skip parsing
 // and planning, which for a compiled content read costs more than running it.
 //
-// Bounded: at most `max` (MAX_PREPARED) named statements per session (Postgres memory), least
+// Bounded: at most `max` (DB_PREPARED_PER_CONNECTION; 0: none) named statements per session (Postgres memory), least
 // recently used first out. Each project's statements have their own texts (its schema's name), so
 // with many warm projects the names turn over: a session keeps the busiest ones. An evicted or
 // forgotten name is "retired": the session's next named statement deallocates it on the server in
@@ -11,7 +11,7 @@
 // names. Names are never reused (a fresh sequence), so a retired name still in flight or never
 // parsed cannot be mistaken for another text's. A session closed by the pool (idle timeout, age or
 // uses: sessions.ts) takes its statements with it.
-export const MAX_PREPARED = 100;
+export const MAX_PREPARED = 250;
 // Texts seen once, waiting for a second sighting (cleared when full: a first sighting is cheap).
 const MAX_SEEN = 500;
 
@@ -35,7 +35,7 @@ export class PreparedNames {
       this.names.set(text, name);
       return name;
     }
-    if (!PREPARABLE.test(text)) return undefined;
+    if (this.max === 0 || !PREPARABLE.test(text)) return undefined;
     if (!this.seen.has(text)) {
       if (this.seen.size >= MAX_SEEN) this.seen.clear();
       this.seen.add(text);

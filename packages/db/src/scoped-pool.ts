@@ -46,7 +46,7 @@ export function scopedPool(inner: DatabasePool, fair: FairShare, owner: ScopeOwn
       if (holds) scope.pinned++;
       try {
         // Not while the request holds a transaction (slonik refuses pool statements inside one).
-        const client = leanable && scope.pinned === 0 ? sessions.takeIdle() : null;
+        const client = leanable && scope.pinned === 0 ? sessions.takeIdle(scope.share.home) : null;
         return await (client ? runLean(client, name as LeanMethod, a) : run(a, b));
       } catch (err) {
         throw scopedError(scope, err);

@@ -24,6 +24,13 @@ describe('PreparedNames', () => {
     }
   });
 
+  it('names nothing when the bound is 0 (DB_PREPARED_PER_CONNECTION=0)', () => {
+    const names = new PreparedNames(0);
+    assert.deepEqual(prepare(names, text(1), text(2)), [undefined, undefined]);
+    assert.equal(names.size, 0);
+    assert.deepEqual(names.takeRetired(), []);
+  });
+
   it('evicts the least recently used name when full, retiring it for deallocation', () => {
     const names = new PreparedNames(3);
     assert.deepEqual(prepare(names, text(1), text(2), text(3)), ['cms_1', 'cms_2', 'cms_3']);
