@@ -20,7 +20,12 @@ export async function runMigrationsIn(tx: DatabaseTransactionConnection, schema:
   const applied: string[] = [];
   const table = `${quoteIdent(schema)}.schema_migrations`;
   // One lock per schema: instances starting together migrate it once; other schemas proceed.
-  await tx.query(compiledQuery({ text: 'SELECT pg_advisory_xact_lock($1, hashtext($2))', values: [LOCK_KEY, schema] }));
+  // Function bodies are not checked when created: the check compiles each function into the
+  // backend's cache for its whole life (the schema's functions are compiled when first run anyway).
+  await tx.query(compiledQuery({
+    text: "SELECT pg_advisory_xact_lock($1, hashtext($2)), set_config('check_function_bodies', 'off', true)",
+    values: [LOCK_KEY, schema],
+  }));
   await tx.query(compiledQuery({ text: `CREATE SCHEMA IF NOT EXISTS ${quoteIdent(schema)}`, values: [] }));
   await tx.query(compiledQuery({ text: `CREATE TABLE IF NOT EXISTS ${table} (id text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`, values: [] }));
   const done = new Set((await tx.anyFirst(compiledQuery({ text: `SELECT id FROM ${table}`, values: [] }))) as string[]);

@@ -1,7 +1,7 @@
 // Tables every project schema has whatever its model: the media library and end users. Applied by the tenancy
 // layer when a project is created (and on upgrade). Forward-only: append, never edit.
 import { quoteIdent, type Migration } from '@cms/db';
-import { docCountsStatements, syncCountsByNamespaceStatements } from './doc-counts.ts';
+import { docCountsStatements, dropSyncCountsFunctionStatements, syncCountsByNamespaceStatements } from './doc-counts.ts';
 import { linkOrderIndexStatements } from './link-order-indexes.ts';
 
 /** Placeholder for the (quoted) project schema in `baseMigrations` statements. */
@@ -88,8 +88,11 @@ export const baseMigrations: Migration[] = [
   // Link rows in order, both ways (link-order-indexes.ts), for schemas created before.
   { id: 'base_0005_link_order_indexes', statements: linkOrderIndexStatements },
   // cms_sync_counts finds the schema's tables through pg_depend, not a scan of pg_class (whose
-  // size grows with every project); base_0004 creates that version since (same result).
+  // size grows with every project); dropped by base_0007.
   { id: 'base_0006_sync_counts_by_namespace', statements: syncCountsByNamespaceStatements },
+  // The recount runs as a DO block (doc-counts.ts SYNC_BODY): the schema's function goes, so no
+  // backend compiles and keeps a copy per project. base_0004 runs the block since.
+  { id: 'base_0007_sync_counts_block', statements: dropSyncCountsFunctionStatements },
 ];
 
 /** `baseMigrations` with the placeholder replaced by the quoted schema name, ready for `runMigrations`. */

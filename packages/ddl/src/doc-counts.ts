@@ -12,7 +12,7 @@
 // for each other (a single counter row would serialise them through each commit). Now and then
 // (1 statement in 32) a writer compacts its table's rows into one per key, in its own
 // transaction; sums are unchanged in every snapshot. Compactions of one schema take turns under
-// a try-lock, so a writer never waits for one. A migration calls `cms_sync_counts()` last: it
+// a try-lock, so a writer never waits for one. A migration runs the recount (`syncDocCounts`) last: it
 // attaches the triggers to new tables and recounts every table from its rows, in the migration's
 // transaction (types dropped, converted, draft & publish or i18n toggled). Write rows are only
 // ever compacted, never dropped: a table's sum grows even across a drop and re-creation.
@@ -30,10 +30,13 @@ const STATUS = `CASE WHEN "published_at" IS NULL THEN 'draft' ELSE 'published' E
 // (one snapshot), exactly the ledger rows that snapshot sees: whatever committed before is in
 // the recount, whatever commits after adds its own rows to it. The schema's tables are found
 // through pg_depend (indexed on the namespace): pg_class has no index on relnamespace, and a
-// scan of it grows with every project of the database (base_0006 replaces the first version,
-// which scanned it, in older schemas).
-const SYNC_COUNTS = `CREATE OR REPLACE FUNCTION {schema}."cms_sync_counts"() RETURNS void LANGUAGE plpgsql AS $fn$
-  DECLARE
+// scan of it grows with every project of the database.
+// Run as an anonymous block (DO), not as a function of the schema: Postgres keeps a compiled
+// function, with a plan for each of its statements, in every backend that has run it, for the
+// backend's life, and every catalog change in the database (any project's DDL) makes every backend
+// walk all the plans it keeps. One copy per project made each creation and migration slower than
+// the last (docs/performance.md). A DO block's plans go with it. `{schema}`: the quoted schema.
+const SYNC_BODY = `  DECLARE
     r record;
     counted boolean;
     loc text;
@@ -72,7 +75,15 @@ const SYNC_COUNTS = `CREATE OR REPLACE FUNCTION {schema}."cms_sync_counts"() RET
     EXECUTE 'WITH gone AS (DELETE FROM {schema}."doc_counts" WHERE "status" IS NOT NULL) '
       'INSERT INTO {schema}."doc_counts" ("tbl", "status", "locale", "n") '
       || CASE WHEN cardinality(recount) = 0 THEN 'SELECT NULL, NULL, NULL, 0 WHERE FALSE' ELSE array_to_string(recount, ' UNION ALL ') END;
-  END $fn$`;
+  END`;
+
+/** The recount as one statement (`{schema}`: the quoted schema). */
+const SYNC_COUNTS_BLOCK = `DO $fn$
+${SYNC_BODY} $fn$`;
+
+// The function base_0004 created before (and base_0006 replaced), dropped by base_0007.
+const SYNC_COUNTS = `CREATE OR REPLACE FUNCTION {schema}."cms_sync_counts"() RETURNS void LANGUAGE plpgsql AS $fn$
+${SYNC_BODY} $fn$`;
 
 /** The statements of base migration `base_0004_doc_counts` (`{schema}`: the quoted schema). */
 export const docCountsStatements: string[] = [
@@ -156,8 +167,7 @@ export const docCountsStatements: string[] = [
     INSERT INTO {schema}."doc_counts" ("tbl", "status", "locale", "n")
       SELECT t, "status", "locale", sum("n") FROM gone GROUP BY 2, 3
   $fn$`,
-  SYNC_COUNTS,
-  `SELECT {schema}."cms_sync_counts"()`,
+  SYNC_COUNTS_BLOCK,
 ];
 
 /**
@@ -166,7 +176,10 @@ export const docCountsStatements: string[] = [
  */
 export const syncCountsByNamespaceStatements: string[] = [SYNC_COUNTS];
 
+/** Base migration `base_0007_sync_counts_block`: the recount is a DO block since (SYNC_BODY). */
+export const dropSyncCountsFunctionStatements: string[] = [`DROP FUNCTION IF EXISTS {schema}."cms_sync_counts"()`];
+
 /** Attach the count triggers to new tables and recount, last in a migration's transaction. */
 export async function syncDocCounts(tx: DbTransaction, schema: string): Promise<void> {
-  await tx.query(compiledQuery({ text: `SELECT ${quoteIdent(schema)}."cms_sync_counts"()`, values: [] }));
+  await tx.query(compiledQuery({ text: SYNC_COUNTS_BLOCK.split('{schema}').join(quoteIdent(schema)), values: [] }));
 }
