@@ -36,7 +36,7 @@ describe('base table upgrades', () => {
     assert.equal(await upgradeProjectSchemas(pool), 0);
   });
 
-  it('drops the per-schema recount function of older schemas (base_0007); exact totals still kept', async () => {
+  it('drops the per-schema recount function of older schemas (base_0007)', async () => {
     const pool = t.platform.db.pool;
     const run = (text: string, values: unknown[] = []) => pool.query(compiledQuery({ text, values }));
     const functions = (schema: string) => pool.oneFirst(compiledQuery({ text: `SELECT count(*)::int FROM pg_proc WHERE pronamespace = $1::regnamespace AND proname = 'cms_sync_counts'`, values: [schema] }));

@@ -14,8 +14,8 @@ import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 const backendPid = (db: CommonQueryMethods) => db.oneFirst(sql.unsafe`SELECT pg_backend_pid() AS pid`) as Promise<number>;
 
 /** Sessions with these limits on a pool of one connection (every statement on the same session until it is recycled). */
-async function sessionsPool(url: string, limits: Omit<SessionLimits, 'parallelWorkersPerQuery'>): Promise<DatabasePool> {
-  const sessions = new Sessions({ abort: () => {} }, url, 10_000, { ...limits, parallelWorkersPerQuery: 0 }, (err) => assert.fail(String(err)));
+async function sessionsPool(url: string, limits: Omit<SessionLimits, 'parallelWorkersPerQuery' | 'maxPrepared'> & { maxPrepared?: number }): Promise<DatabasePool> {
+  const sessions = new Sessions({ abort: () => {} }, url, 10_000, { maxPrepared: 100, ...limits, parallelWorkersPerQuery: 0 }, (err) => assert.fail(String(err)));
   return createPool(url, { maximumPoolSize: 1, driverFactory: sessions.driverFactory(), resetConnection: async () => {}, captureStackTrace: false });
 }
 

@@ -3,15 +3,14 @@
 // (and, once it is no worse, generic) plan — the next runs send only Bind/Execute and skip parsing
 // and planning, which for a compiled content read costs more than running it.
 //
-// Bounded: at most `max` (DB_PREPARED_PER_CONNECTION; 0: none) named statements per session (Postgres memory), least
-// recently used first out. Each project's statements have their own texts (its schema's name), so
+// Bounded: at most `max` (DB_PREPARED_PER_CONNECTION; 0: none) named statements per session
+// (Postgres memory), least recently used first out. Each project's statements have their own texts (its schema's name), so
 // with many warm projects the names turn over: a session keeps the busiest ones. An evicted or
 // forgotten name is "retired": the session's next named statement deallocates it on the server in
 // the same round trip (deallocating-query.ts), which also drops it from pg's record of parsed
 // names. Names are never reused (a fresh sequence), so a retired name still in flight or never
 // parsed cannot be mistaken for another text's. A session closed by the pool (idle timeout, age or
 // uses: sessions.ts) takes its statements with it.
-export const MAX_PREPARED = 250;
 // Texts seen once, waiting for a second sighting (cleared when full: a first sighting is cheap).
 const MAX_SEEN = 500;
 
@@ -25,7 +24,7 @@ export class PreparedNames {
   private retired: string[] = [];
   private sequence = 0;
 
-  constructor(private readonly max = MAX_PREPARED) {}
+  constructor(private readonly max: number) {}
 
   /** The name to run `text` under on this session, or undefined to run it unnamed. */
   nameFor(text: string): string | undefined {

@@ -56,8 +56,8 @@ export interface SessionLimits {
   maxAgeMs: number;
   /** … or once it has run this many statements. */
   maxUses: number;
-  /** Named prepared statements per session (default prepared-names.ts' MAX_PREPARED). */
-  maxPrepared?: number;
+  /** Named prepared statements per session (prepared-names.ts). */
+  maxPrepared: number;
   /**
    * `max_parallel_workers_per_gather` of every session. 0 keeps each statement on one core: a
    * project's share of the pool is then also its share of the CPU.
@@ -68,9 +68,8 @@ export interface SessionLimits {
 type Query = DriverClient['query'];
 
 export class Sessions {
-  private readonly live = new Set<Session>();
-  /** The live sessions in the order they were opened (takeIdle's ring). */
-  private ring: Session[] = [];
+  /** The open sessions in the order they were opened (takeIdle's ring). */
+  private live: Session[] = [];
   private cancelClient: Promise<pg.Client> | null = null;
   private closed = false;
 
@@ -102,12 +101,8 @@ export class Sessions {
             // Up to 10% earlier: sessions opened together (a start, a burst) do not all close together.
             retireAt: Date.now() + this.limits.maxAgeMs * (1 - Math.random() * 0.1),
           };
-          this.live.add(session);
-          this.ring.push(session);
-          client.on('destroy', () => {
-            this.live.delete(session);
-            this.ring = this.ring.filter((s) => s !== session);
-          });
+          this.live.push(session);
+          client.on('destroy', () => (this.live = this.live.filter((s) => s !== session)));
           const { query, release, destroy } = client;
           session.client = {
             ...client,
@@ -129,7 +124,7 @@ export class Sessions {
    * state shared with the pool): on release, a client waiting in the pool's queue gets it.
    */
   takeIdle(home = 0): DriverClient | null {
-    const ring = this.ring;
+    const ring = this.live;
     const n = ring.length;
     for (let i = 0, at = home % n; i < n; i++, at = at + 1 === n ? 0 : at + 1) {
       const client = ring[at]!.client;
