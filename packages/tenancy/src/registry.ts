@@ -52,6 +52,14 @@ export class ProjectRegistry {
   private readonly loadedAt = new WeakMap<TenantEntry, number>();
   /** A change of this instance could not be announced: every instance is told on reconnect. */
   private unannounced = false;
+  /**
+   * Bumped by every drop; with when each slug / project id (or everything) was last dropped, so a
+   * load that read the project before a drop does not cache what it read: its answer may predate
+   * the change the drop announced (it would be served until the next change).
+   */
+  private epoch = 0;
+  private readonly droppedAt = new Map<string | number, number>();
+  private everythingDroppedAt = 0;
 
   constructor(private readonly db: Db, private readonly bus: Bus) {}
 
@@ -116,7 +124,11 @@ export class ProjectRegistry {
     if (!pending) {
       // Loaded from the control plane (cached hits need no span), for every request waiting for it:
       // outside the scope of the one that asked first.
-      pending = detached(() => traced('tenant.resolve', () => this.load(slug), { 'project.slug': slug })).finally(() => this.inflight.delete(slug));
+      const loading: Promise<TenantEntry | null> = detached(() => traced('tenant.resolve', () => this.load(slug), { 'project.slug': slug }))
+        .finally(() => {
+          if (this.inflight.get(slug) === loading) this.inflight.delete(slug);
+        });
+      pending = loading;
       this.inflight.set(slug, pending);
     }
     return pending;
@@ -151,6 +163,11 @@ export class ProjectRegistry {
   }
 
   private drop(inv: Invalidation): void {
+    const epoch = ++this.epoch;
+    if (inv.scope === 'all' || this.droppedAt.size > 10_000) {
+      this.everythingDroppedAt = epoch;
+      this.droppedAt.clear();
+    }
     if (inv.scope === 'all') {
       this.bySlug.clear();
       this.missing.clear();
@@ -158,14 +175,28 @@ export class ProjectRegistry {
     if (inv.slug) {
       this.bySlug.delete(inv.slug);
       this.missing.delete(inv.slug);
+      this.droppedAt.set(inv.slug, epoch);
     }
     if (inv.projectId !== undefined) {
       for (const [slug, entry] of this.bySlug) if (entry.project.id === inv.projectId) this.bySlug.delete(slug);
+      this.droppedAt.set(inv.projectId, epoch);
     }
+    // Requests from now on wait for a load that starts after the drop, not one begun before it
+    // (a project id alone does not say which slug's load it is: every load starts again).
+    if (inv.slug && inv.scope !== 'all') this.inflight.delete(inv.slug);
+    else this.inflight.clear();
     for (const l of this.listeners) l(inv);
   }
 
+  /** Whether the project was dropped since `epoch` (its load then may have read it before the change). */
+  private droppedSince(epoch: number, slug: string, projectId?: number): boolean {
+    if (this.everythingDroppedAt > epoch) return true;
+    if ((this.droppedAt.get(slug) ?? 0) > epoch) return true;
+    return projectId !== undefined && (this.droppedAt.get(projectId) ?? 0) > epoch;
+  }
+
   private async load(slug: string): Promise<TenantEntry | null> {
+    const epoch = this.epoch;
     const row = (await this.db.maybeOne(compiledQuery({
       text: `SELECT ${PROJECT_COLUMNS},
         COALESCE((SELECT json_agg(json_build_object('code', l.code, 'name', l.name, 'isDefault', l.is_default,
@@ -176,12 +207,14 @@ export class ProjectRegistry {
       values: [slug],
     }))) as (ProjectRecord & { locales: LocaleRecord[]; roles: RolePermissions }) | null;
     if (!row) {
+      if (this.droppedSince(epoch, slug)) return null;
       this.missing.set(slug, Date.now() + NEGATIVE_TTL_MS);
       if (this.missing.size > 10_000) this.missing.clear();
       return null;
     }
     const { locales, roles, ...project } = row;
     const entry: TenantEntry = { project, locales, roles, localeCodes: new Set(locales.map((l) => l.code)) };
+    if (this.droppedSince(epoch, slug, project.id)) return entry; // answers its own requests, not cached
     this.bySlug.set(slug, entry);
     this.loadedAt.set(entry, Date.now());
     return entry;

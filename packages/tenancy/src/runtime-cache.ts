@@ -100,11 +100,13 @@ export class RuntimeCache {
       restRoutes: restRoutesOf(model),
       reads: this.reads.project(project.id, project.modelVersion),
     };
-    // A version this instance learnt of without an invalidation: the older reads are dead.
-    const previous = this.cache.peek(project.id);
-    if (previous && previous.version !== project.modelVersion) this.reads.dropProject(project.id);
     this.builds++;
     instruments.runtimeBuilds.add(1);
+    const previous = this.cache.peek(project.id);
+    // A build begun before a newer version was built here: it answers its own requests only.
+    if (previous && previous.version > project.modelVersion) return runtime;
+    // A version this instance learnt of without an invalidation: the older reads are dead.
+    if (previous && previous.version !== project.modelVersion) this.reads.dropProject(project.id);
     this.cache.set(project.id, runtime, { size: Math.min(runtimeBytes(raw), this.cache.maxSize) });
     return runtime;
   }
