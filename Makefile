@@ -102,7 +102,7 @@ endif
 bench-100k: install services
 	BENCH_DOCS=100000 node --import tsx test/bench/large.ts
 
-## 10 -> 100 -> 1,000 -> 10,000 projects on one gateway (BENCH_SCALE_MAX=1000 stops earlier;
+## 10 -> 100 -> 1,000 -> 10,000 projects on one gateway, warm reads beside a hand-written server (BENCH_SCALE_MAX=1000 stops earlier;
 ## BENCH_SCALE_STEPS=10,100,1000,2000 replaces the steps). Writes docs/performance.md § bench-scale.
 bench-scale: install services
 	node --import tsx test/bench/scale.ts

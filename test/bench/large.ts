@@ -4,21 +4,19 @@
 // the ratios show what the count costs and what remains. Every server answers the same bodies:
 // checked on a sample of requests per case before anything is measured. Writes the generated
 // section `bench-large` of docs/performance.md.
-import { spawn } from 'node:child_process';
 import { cpus } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { testEnv } from '../helpers/app.ts';
 import { createTestDatabase } from '../helpers/db.ts';
-import { freePort, spawnCompiledGateway } from '../helpers/process.ts';
+import { spawnCompiledGateway } from '../helpers/process.ts';
+import { startBaseline } from './baseline-process.ts';
 import { writeDocSection } from './doc-section.ts';
 import { authorId, cloneTables, seedLarge, tagId } from './seed-large.ts';
 
 const DOCUMENTS = Number(process.env.BENCH_DOCS ?? process.env.BENCH_DOCUMENTS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 interface Result { rps: number; p99: number; errors: number }
 interface Case {
   name: string;
@@ -37,18 +35,8 @@ async function measure(url: string, method: 'GET' | 'POST', body?: string): Prom
   return { rps: r.requests.average, p99: r.latency.p99, errors: r.errors + r.non2xx };
 }
 
-async function startBaseline(mode: 'exact' | 'cached', schema: string, databaseUrl: string): Promise<{ url: string; stop: () => void }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'test/bench/baseline-large-server.ts'], {
-    cwd: ROOT, env: { PATH: process.env.PATH ?? '', DATABASE_URL: databaseUrl, BENCH_SCHEMA: schema, COUNT_MODE: mode, PORT: String(port) }, stdio: 'inherit',
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 150; i++) {
-    try { if ((await fetch(`${url}/one/none`)).status === 404) break; } catch { /* starting */ }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  if (child.exitCode !== null) throw new Error(`baseline (${mode}) exited with ${child.exitCode}`);
-  return { url, stop: () => child.kill('SIGTERM') };
+function startLargeBaseline(mode: 'exact' | 'cached', schema: string, databaseUrl: string) {
+  return startBaseline('test/bench/baseline-large-server.ts', '/one/none', { DATABASE_URL: databaseUrl, BENCH_SCHEMA: schema, COUNT_MODE: mode }, 404);
 }
 
 async function text(url: string, method: 'GET' | 'POST', body?: string): Promise<{ status: number; json: unknown }> {
@@ -85,9 +73,9 @@ try {
   process.stdout.write(`copied in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
   const gateway = await spawnCompiledGateway(env);
   stops.push(() => gateway.stop());
-  const exact = await startBaseline('exact', `${seeded.schema}_exact`, db.url);
+  const exact = await startLargeBaseline('exact', `${seeded.schema}_exact`, db.url);
   stops.push(exact.stop);
-  const cached = await startBaseline('cached', `${seeded.schema}_cached`, db.url);
+  const cached = await startLargeBaseline('cached', `${seeded.schema}_cached`, db.url);
   stops.push(cached.stop);
 
   const api = `${gateway.url}/p/${seeded.slug}/api/articles`;

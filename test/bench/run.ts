@@ -3,20 +3,18 @@
 // one run with autocannon; prints req/s, p99 and the ratio and writes its section of docs/performance.md
 // (`large.ts` is the 100,000-document mode, `scale.ts` the 10,000-project one).
 // Servers run as separate processes from the load generator.
-import { spawn } from 'node:child_process';
 import { cpus } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { testEnv } from '../helpers/app.ts';
 import { createTestDatabase } from '../helpers/db.ts';
-import { freePort, spawnCompiledGateway } from '../helpers/process.ts';
+import { spawnCompiledGateway } from '../helpers/process.ts';
+import { startBaseline } from './baseline-process.ts';
 import { seed } from './seed.ts';
 import { writeDocSection } from './doc-section.ts';
 
 const DOCUMENTS = Number(process.env.BENCH_DOCUMENTS ?? 10_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 interface Scenario { name: string; ours: string; baseline: string; body?: string }
 
@@ -24,20 +22,6 @@ async function measure(url: string, body?: string): Promise<{ rps: number; p99: 
   const post = body ? { method: 'POST' as const, body, headers: { 'content-type': 'application/json' } } : {};
   const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, pipelining: 1, ...post });
   return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
-}
-
-async function startBaseline(script: string, readyPath: string, env: Record<string, string>): Promise<{ url: string; stop: () => void }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
-    cwd: ROOT, env: { PATH: process.env.PATH ?? '', ...env, PORT: String(port) }, stdio: 'inherit',
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 150; i++) {
-    try { if ((await fetch(`${url}${readyPath}`)).ok) break; } catch { /* starting */ }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode}`);
-  return { url, stop: () => child.kill('SIGTERM') };
 }
 
 const db = await createTestDatabase('cms_bench');

@@ -8,7 +8,9 @@
 // - cold first request: the first REST request, then the first GraphQL request, to those
 //   SAMPLE projects, which this gateway has never served;
 // - warm read p99 over a random spread of every warm project (autocannon, one path per
-//   request, after an unmeasured run that warms the JIT and the caches);
+//   request, after an unmeasured run that warms the JIT and the caches), against the same
+//   moment's reads of the first 10 projects only — for our gateway and for a hand-written server
+//   making the same reads (baseline-scale-server.ts; identical bodies checked at each step);
 // - the gateway's RSS, and its growth per warm project since the previous step;
 // - the Postgres catalog: database size, pg_class / pg_proc / pg_trigger rows, pg_catalog size.
 // Writes the generated section `bench-scale` of docs/performance.md.
@@ -19,6 +21,7 @@ import pg from 'pg';
 import { TEST_PG_ADMIN_URL, TEST_REDIS_URL, testDatabaseUrl } from '../helpers/db.ts';
 import { spawnCompiledGateway, type GatewayProcess } from '../helpers/process.ts';
 import { writeDocSection } from './doc-section.ts';
+import { startBaseline, type BaselineProcess } from './baseline-process.ts';
 
 const DATABASE = 'bench_scale';
 const MAX = Number(process.env.BENCH_SCALE_MAX ?? 10_000);
@@ -106,6 +109,8 @@ interface StepResult {
   warmP50: number; warmP99: number; warmRps: number; warmErrors: number;
   /** The same moment's reads spread over the first 10 projects only. */
   tenP99: number; tenRps: number;
+  /** The hand-written baseline's, at the same time: over every project, over the first 10. */
+  baseP99: number; baseRps: number; baseTenP99: number; baseTenRps: number;
   rssMb: number; perProjectKb: number | null;
   /** Creations answered with an error (the project left out of the reads). */
   failedCreates?: number;
@@ -130,9 +135,11 @@ const env = {
   ...Object.fromEntries(['RUNTIME_CACHE_SIZE', 'RUNTIME_CACHE_MB', 'READ_CACHE_SIZE', 'GRAPHQL_CACHE_SIZE'].flatMap((k) => (process.env[k] ? [[k, process.env[k]!]] : []))),
 };
 let gateway: GatewayProcess | null = null;
+let baseline: BaselineProcess | null = null;
 const results: StepResult[] = [];
 try {
   gateway = await spawnCompiledGateway(env);
+  baseline = await startBaseline('test/bench/baseline-scale-server.ts', READ('none'), { DATABASE_URL: url, DB_POOL_SIZE: env.DB_POOL_SIZE }, 404);
   const base = gateway.url;
   const signup = await call(base, 'POST', '/v1/auth/signup', null, { email: 'scale@example.com', password: 'a long password' });
   if (signup.status !== 201) throw new Error(`signup: ${signup.status} ${signup.text}`);
@@ -192,26 +199,40 @@ try {
     }
     // 3. Warm every project, then read a random spread of them: a first run warms the JIT and
     // the caches, the second is measured.
-    await pool(slugs.filter((slug) => !cold.includes(slug)), WARM_CONCURRENCY, async (slug) => {
-      const r = await call(base, 'GET', READ(slug), null);
-      if (r.status !== 200) throw new Error(`warm-up ${slug}: ${r.status} ${r.text}`);
-    });
+    // The baseline reads every project once too (its own connections' catalog caches); both
+    // servers must answer every sampled project with the same body.
+    for (const server of [base, baseline.url]) {
+      await pool(server === base ? slugs.filter((slug) => !cold.includes(slug)) : slugs, WARM_CONCURRENCY, async (slug) => {
+        const r = await call(server, 'GET', READ(slug), null);
+        if (r.status !== 200) throw new Error(`warm-up ${slug} (${server === base ? 'ours' : 'baseline'}): ${r.status} ${r.text}`);
+      });
+    }
+    for (const slug of [slugs[0]!, ...cold]) {
+      const [ours, theirs] = await Promise.all([call(base, 'GET', READ(slug), null), call(baseline.url, 'GET', READ(slug), null)]);
+      if (ours.text !== theirs.text) throw new Error(`${slug}: the servers answer differently\nours     ${ours.text}\nbaseline ${theirs.text}`);
+    }
     warm.push(...slugs);
-    const spread = (paths: string[], duration: number) => autocannon({
-      url: base, connections: CONNECTIONS, duration, pipelining: 1,
+    const spread = (server: string, paths: string[], duration: number) => autocannon({
+      url: server, connections: CONNECTIONS, duration, pipelining: 1,
       requests: [{ setupRequest: (req: any) => ({ ...req, path: paths[Math.floor(Math.random() * paths.length)] }) }],
     });
     const all = warm.map(READ);
     const firstTen = warm.slice(0, STEPS[0]).map(READ);
-    await spread(all, 2);
-    // Reads spread over the first 10 projects and over all of them, alternated twice: the
-    // machine's load drifts, so the ratio compares runs made at the same time.
-    const runs: Array<{ all: boolean; result: autocannon.Result }> = [];
+    await spread(base, all, 2);
+    await spread(baseline.url, all, 2);
+    // Reads spread over the first 10 projects and over all of them, by each server, alternated
+    // twice: the machine's load drifts, so the ratios compare runs made at the same time.
+    type Run = { ours: boolean; all: boolean; result: autocannon.Result };
+    const runs: Run[] = [];
+    const order: Array<[boolean, boolean]> = [[true, false], [true, true], [false, false], [false, true]];
     for (const round of [0, 1]) {
-      for (const wide of round === 0 ? [false, true] : [true, false]) runs.push({ all: wide, result: await spread(wide ? all : firstTen, SECONDS) });
+      for (const [ours, wide] of round === 0 ? order : [...order].reverse()) {
+        runs.push({ ours, all: wide, result: await spread(ours ? base : baseline.url, wide ? all : firstTen, SECONDS) });
+      }
     }
     const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
-    const of = (wide: boolean, pick: (r: autocannon.Result) => number) => mean(runs.filter((r) => r.all === wide).map((r) => pick(r.result)));
+    const of = (wide: boolean, pick: (r: autocannon.Result) => number, ours = true) =>
+      mean(runs.filter((r) => r.all === wide && r.ours === ours).map((r) => pick(r.result)));
     // 4. Memory and catalog.
     await new Promise((r) => setTimeout(r, 1000));
     const rss = rssKb(gateway);
@@ -230,6 +251,8 @@ try {
       coldGraphqlP50: percentile(coldGraphqlMs, 50), coldGraphqlP99: percentile(coldGraphqlMs, 99),
       warmP50: of(true, (r) => r.latency.p50), warmP99: of(true, (r) => r.latency.p99), warmRps: of(true, (r) => r.requests.average),
       tenP99: of(false, (r) => r.latency.p99), tenRps: of(false, (r) => r.requests.average),
+      baseP99: of(true, (r) => r.latency.p99, false), baseRps: of(true, (r) => r.requests.average, false),
+      baseTenP99: of(false, (r) => r.latency.p99, false), baseTenRps: of(false, (r) => r.requests.average, false),
       warmErrors: runs.reduce((n, r) => n + r.result.errors + r.result.non2xx, 0),
       rssMb: rss / 1024,
       perProjectKb: previous && warm.length > previous.warm ? (rss - previous.rssKb) / (warm.length - previous.warm) : null,
@@ -243,6 +266,7 @@ try {
     process.stdout.write(`${JSON.stringify(result)}\n`);
   }
 } finally {
+  baseline?.stop();
   await gateway?.stop();
   // Profiling: BENCH_SCALE_KEEP=1 keeps the database for a look afterwards (the next run drops it).
   if (!process.env.BENCH_SCALE_KEEP) await admin((c) => c.query(`DROP DATABASE IF EXISTS "${DATABASE}" WITH (FORCE)`));
@@ -258,6 +282,8 @@ function writeResults(): string {
     + `${ms(r.warmP50)} / ${ms(r.warmP99)} | ${r.warmRps.toFixed(0)}${r.warmErrors ? ` (${r.warmErrors} errors)` : ''} | ${ms(r.tenP99)} / ${r.tenRps.toFixed(0)} | ${(r.warmP99 / r.tenP99).toFixed(2)}× |`);
   const resourceRows = results.map((r) => `| ${r.projects.toLocaleString('en-US')} | ${r.rssMb.toFixed(0)} | ${fmt(r.perProjectKb, (v) => v.toFixed(1))} | `
     + `${r.dbMb.toFixed(0)} | ${r.catalogMb.toFixed(0)} | ${r.pgClass.toLocaleString('en-US')} | ${r.pgProc.toLocaleString('en-US')} | ${r.pgTrigger.toLocaleString('en-US')} |`);
+  const baselineRows = results.map((r) => `| ${r.projects.toLocaleString('en-US')} | ${ms(r.warmP99)} / ${r.warmRps.toFixed(0)} | ${ms(r.tenP99)} / ${r.tenRps.toFixed(0)} | ${(r.warmP99 / r.tenP99).toFixed(2)}× | `
+    + `${ms(r.baseP99)} / ${r.baseRps.toFixed(0)} | ${ms(r.baseTenP99)} / ${r.baseTenRps.toFixed(0)} | ${(r.baseP99 / r.baseTenP99).toFixed(2)}× | ${(r.warmRps / r.baseRps).toFixed(2)}× / ${(r.tenRps / r.baseTenRps).toFixed(2)}× |`);
   const firstStep = results[0];
   const lastStep = results[results.length - 1];
   const warmRatio = firstStep && lastStep && firstStep.warmP99 ? lastStep.warmP99 / firstStep.warmP99 : 0;
@@ -266,6 +292,10 @@ function writeResults(): string {
     `| projects | create p50 / p99 ms (one at a time) | + model + permissions p99 ms | under load: create / + model + permissions p99 ms (${CREATE_CONCURRENCY} at a time) | projects created / s | cold first REST request p50 / p99 ms | cold first GraphQL request p50 / p99 ms | warm read, all projects: p50 / p99 ms | req/s | same time, first 10 projects only: p99 ms / req/s | warm p99 all ÷ first 10 |`,
     '|---|---|---|---|---|---|---|---|---|---|---|',
     ...latencyRows,
+    '',
+    '| projects | ours, all projects: p99 ms / req/s | ours, first 10: p99 ms / req/s | ours: all ÷ first 10 (p99) | hand-written, all projects: p99 ms / req/s | hand-written, first 10: p99 ms / req/s | hand-written: all ÷ first 10 (p99) | ours ÷ hand-written req/s: all / first 10 |',
+    '|---|---|---|---|---|---|---|---|',
+    ...baselineRows,
     '',
     '| projects | gateway RSS MB | RSS growth per warm project since the previous step KB | database MB | pg_catalog MB | pg_class rows | pg_proc rows | pg_trigger rows |',
     '|---|---|---|---|---|---|---|---|',
@@ -285,7 +315,10 @@ on the idle gateway (creation latency), the others ${CREATE_CONCURRENCY} at a ti
 throughput); the first REST request and then the first GraphQL request to each of those ${SAMPLE}
 (cold: never served by this gateway); every project read once, an unmeasured 2 s run, then ${SECONDS} s of
 reads (${CONNECTIONS} connections) each to a random project of all created so far (warm), alternated twice with
-as many seconds of reads spread over the first 10 projects only (means of the two runs); the gateway's RSS
+as many seconds of reads spread over the first 10 projects only (means of the two runs), and the same
+reads by a hand-written fastify + pg server (\`test/bench/baseline-scale-server.ts\`: the same one
+statement with the schema's name in its text, unprepared, 20 connections; both servers' bodies checked
+identical at each step) in the same alternation; the gateway's RSS
 after that, its growth per warm project since the previous step, and the catalog. Targets:
 creation p99 < 200 ms; warm p99 at 10,000 within 20% of 10; cold first request < 50 ms; RSS growth
 < 100 KB per warm project. Gateway with its default cache sizes (RUNTIME_CACHE_SIZE, RUNTIME_CACHE_MB, READ_CACHE_SIZE, GRAPHQL_CACHE_SIZE).
@@ -293,6 +326,6 @@ creation p99 < 200 ms; warm p99 at 10,000 within 20% of 10; cold first request <
 
 ${tables}
 
-Warm p99 at ${lastStep?.projects.toLocaleString('en-US') ?? '–'} ÷ at ${firstStep?.projects ?? '–'}: ${warmRatio.toFixed(2)}× across runs, ${sameTimeRatio.toFixed(2)}× against the first 10 projects' reads at the same time. Last run: ${new Date().toISOString().slice(0, 10)}.${notRun}`);
+Warm p99 at ${lastStep?.projects.toLocaleString('en-US') ?? '–'} ÷ at ${firstStep?.projects ?? '–'}: ${warmRatio.toFixed(2)}× across runs, ${sameTimeRatio.toFixed(2)}× against the first 10 projects' reads at the same time (the hand-written server: ${lastStep ? (lastStep.baseP99 / lastStep.baseTenP99).toFixed(2) : '–'}×). Last run: ${new Date().toISOString().slice(0, 10)}.${notRun}`);
   return tables;
 }
