@@ -34,10 +34,10 @@ const POOL_SIZE = 6;
 // A project's share: max(1, floor(6 × 20 %)) = 1 connection.
 const SHARE_PERCENT = 20;
 const QUEUE_MS = 1000;
-// Enough for p99 to be the 15th worst answer, not a few stray scheduling hiccups (on 2 cores, where
+// Enough for p99 to be the 30th worst answer, not a few stray scheduling hiccups (on 2 cores, where
 // A's statement takes one, a few answers of either sample wait 20–40 ms for the CPU); taken in rounds.
-const SAMPLES = 1500;
-const ROUNDS = 5;
+const SAMPLES = 3000;
+const ROUNDS = 6;
 
 // A's expensive read: a case-insensitive substring match over every row's text (no index can
 // help), twice per request (the page and its count). B's read: a small page of a small table.
