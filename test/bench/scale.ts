@@ -110,7 +110,7 @@ interface StepResult {
   /** The same moment's reads spread over the first 10 projects only. */
   tenP99: number; tenRps: number;
   /** The hand-written baseline's, at the same time: over every project, over the first 10. */
-  baseP99: number; baseRps: number; baseTenP99: number; baseTenRps: number;
+  baseP99: number; baseRps: number; baseTenP99: number; baseTenRps: number; baseErrors: number;
   rssMb: number; perProjectKb: number | null;
   /** Creations answered with an error (the project left out of the reads). */
   failedCreates?: number;
@@ -233,6 +233,7 @@ try {
     const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
     const of = (wide: boolean, pick: (r: autocannon.Result) => number, ours = true) =>
       mean(runs.filter((r) => r.all === wide && r.ours === ours).map((r) => pick(r.result)));
+    const errorsOf = (ours: boolean) => runs.filter((r) => r.ours === ours).reduce((n, r) => n + r.result.errors + r.result.non2xx, 0);
     // 4. Memory and catalog.
     await new Promise((r) => setTimeout(r, 1000));
     const rss = rssKb(gateway);
@@ -253,7 +254,7 @@ try {
       tenP99: of(false, (r) => r.latency.p99), tenRps: of(false, (r) => r.requests.average),
       baseP99: of(true, (r) => r.latency.p99, false), baseRps: of(true, (r) => r.requests.average, false),
       baseTenP99: of(false, (r) => r.latency.p99, false), baseTenRps: of(false, (r) => r.requests.average, false),
-      warmErrors: runs.reduce((n, r) => n + r.result.errors + r.result.non2xx, 0),
+      warmErrors: errorsOf(true), baseErrors: errorsOf(false),
       rssMb: rss / 1024,
       perProjectKb: previous && warm.length > previous.warm ? (rss - previous.rssKb) / (warm.length - previous.warm) : null,
       dbMb: Number(catalog.size) / 1024 / 1024, catalogMb: Number(catalog.catalog) / 1024 / 1024,
@@ -283,7 +284,7 @@ function writeResults(): string {
   const resourceRows = results.map((r) => `| ${r.projects.toLocaleString('en-US')} | ${r.rssMb.toFixed(0)} | ${fmt(r.perProjectKb, (v) => v.toFixed(1))} | `
     + `${r.dbMb.toFixed(0)} | ${r.catalogMb.toFixed(0)} | ${r.pgClass.toLocaleString('en-US')} | ${r.pgProc.toLocaleString('en-US')} | ${r.pgTrigger.toLocaleString('en-US')} |`);
   const baselineRows = results.map((r) => `| ${r.projects.toLocaleString('en-US')} | ${ms(r.warmP99)} / ${r.warmRps.toFixed(0)} | ${ms(r.tenP99)} / ${r.tenRps.toFixed(0)} | ${(r.warmP99 / r.tenP99).toFixed(2)}× | `
-    + `${ms(r.baseP99)} / ${r.baseRps.toFixed(0)} | ${ms(r.baseTenP99)} / ${r.baseTenRps.toFixed(0)} | ${(r.baseP99 / r.baseTenP99).toFixed(2)}× | ${(r.warmRps / r.baseRps).toFixed(2)}× / ${(r.tenRps / r.baseTenRps).toFixed(2)}× |`);
+    + `${ms(r.baseP99)} / ${r.baseRps.toFixed(0)}${r.baseErrors ? ` (${r.baseErrors} errors)` : ''} | ${ms(r.baseTenP99)} / ${r.baseTenRps.toFixed(0)} | ${(r.baseP99 / r.baseTenP99).toFixed(2)}× | ${(r.warmRps / r.baseRps).toFixed(2)}× / ${(r.tenRps / r.baseTenRps).toFixed(2)}× |`);
   const firstStep = results[0];
   const lastStep = results[results.length - 1];
   const warmRatio = firstStep && lastStep && firstStep.warmP99 ? lastStep.warmP99 / firstStep.warmP99 : 0;
