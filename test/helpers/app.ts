@@ -31,6 +31,9 @@ export function testEnv(db: TestDatabase, extra: Record<string, string> = {}): R
     BASE_DOMAIN: TEST_BASE_DOMAIN,
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     DB_POOL_SIZE: '5',
+    // One spare project schema per test database: creations take it or build their own (both
+    // paths run), and a test's database is not filled with ten it never uses.
+    SPARE_SCHEMAS: '1',
     // Project ids restart at 1 in every test database, so each test run keeps media apart.
     MEDIA_DIR: join(tmpdir(), `cms-test-media-${db.name}`),
     // A dashboard build of one's own (several builds side by side while developing).

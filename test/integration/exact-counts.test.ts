@@ -9,10 +9,8 @@ import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { setupContentProject, type ContentProject } from '../helpers/content.ts';
 import { gqlData } from '../helpers/graphql.ts';
 import { multipart } from '../helpers/multipart.ts';
+import { collectionType as ct } from '../fixtures/index.ts';
 
-const ct = (singular: string, plural: string, attributes: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
-  kind: 'collectionType', info: { singularName: singular, pluralName: plural, displayName: singular }, options: { draftAndPublish: true }, attributes, ...extra,
-});
 const i18n = { pluginOptions: { i18n: { localized: true } } };
 const article = (options = { draftAndPublish: true }, localized = true) => ({
   ...ct('article', 'articles', {

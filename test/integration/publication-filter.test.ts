@@ -6,10 +6,8 @@ import { after, before, describe, it } from 'node:test';
 import { compiledQuery } from '@cms/db';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { setupContentProject, type ContentProject } from '../helpers/content.ts';
+import { collectionType as ct } from '../fixtures/index.ts';
 
-const ct = (singular: string, plural: string, attributes: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
-  kind: 'collectionType', info: { singularName: singular, pluralName: plural, displayName: singular }, options: { draftAndPublish: true }, attributes, ...extra,
-});
 const MODEL = {
   contentTypes: {
     'api::article.article': ct('article', 'articles', {

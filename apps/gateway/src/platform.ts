@@ -11,7 +11,7 @@ import { createMailer, type Mailer } from '@cms/mail';
 import { createMediaRuntime, type MediaLibrary } from '@cms/media';
 import type { Logger } from '@cms/telemetry';
 import {
-  ClusterMirror, createBus, LocaleService, MemberService, ModelStore, poolOfProjectId, ProjectRegistry, ProjectService, RuntimeCache, type Bus,
+  ClusterMirror, createBus, LocaleService, MemberService, ModelStore, poolOfProjectId, ProjectRegistry, ProjectService, RuntimeCache, SpareSchemas, type Bus,
 } from '@cms/tenancy';
 import { ReadCache } from '@cms/query';
 import { EndUsers } from '@cms/users';
@@ -95,6 +95,9 @@ export async function createPlatform(config: Config, logger: Logger): Promise<Pl
     });
   }
   const roles = new RoleService(db.pool);
+  // Empty project schemas kept ready (built in the background from now on).
+  const spares = new SpareSchemas(db, { target: config.spareSchemas, logger });
+  spares.start();
   const apiTokens = new ApiTokenService(db.pool, config.appSecret, (err) => logger.warn({ err }, 'could not record API token use'));
   // Token revocations invalidate their project (on every instance, through the bus); cached
   // lookups of that project's tokens are dropped with it.
@@ -131,7 +134,7 @@ export async function createPlatform(config: Config, logger: Logger): Promise<Pl
         (deleted) => logger.info({ projectId: project.id, deleted }, 'project media deleted'),
         (err) => logger.error({ err, projectId: project.id }, 'could not delete project media'),
       ),
-    ], db),
+    ], db, spares),
     locales: new LocaleService(db.pool, registry, db),
     roles,
     apiTokens,
@@ -147,6 +150,7 @@ export async function createPlatform(config: Config, logger: Logger): Promise<Pl
     pool: db.tenantPool,
     async close() {
       await background.drain();
+      await spares.close();
       rateLimits.close();
       await apiTokens.close();
       mailer.close();

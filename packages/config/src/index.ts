@@ -165,6 +165,12 @@ export interface Config {
   readonly readCacheSize: number;
   /** How many project GraphQL servers (schema + mercurius) one instance keeps. */
   readonly graphqlCacheSize: number;
+  /**
+   * SPARE_SCHEMAS: empty project schemas each cluster keeps ready, so creating a project does not
+   * build one (default 10 on Postgres; 0, off, on the embedded PGlite, whose one connection
+   * would queue requests behind the builds).
+   */
+  readonly spareSchemas: number;
 }
 
 export class ConfigError extends Error {
@@ -391,6 +397,7 @@ export function loadConfig(env: Env = process.env): Config {
     runtimeCacheMb: int(env, 'RUNTIME_CACHE_MB', 128, 1),
     readCacheSize: int(env, 'READ_CACHE_SIZE', 20_000, 1),
     graphqlCacheSize: int(env, 'GRAPHQL_CACHE_SIZE', 100, 1),
+    spareSchemas: int(env, 'SPARE_SCHEMAS', str(env, 'DATABASE_URL') ? 10 : 0, 0, 1000),
   };
   return Object.freeze(config);
 }

@@ -1,7 +1,7 @@
 // Tables every project schema has whatever its model: the media library and end users. Applied by the tenancy
 // layer when a project is created (and on upgrade). Forward-only: append, never edit.
 import { quoteIdent, type Migration } from '@cms/db';
-import { docCountsStatements, dropSyncCountsFunctionStatements, syncCountsByNamespaceStatements } from './doc-counts.ts';
+import { countFunctionStatements, docCountsStatements, dropSyncCountsFunctionStatements, syncCountsByNamespaceStatements } from './doc-counts.ts';
 import { linkOrderIndexStatements } from './link-order-indexes.ts';
 
 /** Placeholder for the (quoted) project schema in `baseMigrations` statements. */
@@ -97,6 +97,18 @@ export const baseMigrations: Migration[] = [
 
 /** `baseMigrations` with the placeholder replaced by the quoted schema name, ready for `runMigrations`. */
 export function baseMigrationsFor(schema: string): Migration[] {
+  return baseMigrations.map((m) => ({ id: m.id, statements: withSchema(m.statements, schema) }));
+}
+
+/**
+ * The base migrations' functions for `schema`, as `CREATE OR REPLACE`: their bodies name the
+ * schema, so a schema renamed after its base migrations ran needs them again.
+ */
+export function baseFunctionsFor(schema: string): string[] {
+  return withSchema(countFunctionStatements, schema);
+}
+
+function withSchema(statements: readonly string[], schema: string): string[] {
   const quoted = quoteIdent(schema);
-  return baseMigrations.map((m) => ({ id: m.id, statements: m.statements.map((s) => s.split(SCHEMA_PLACEHOLDER).join(quoted)) }));
+  return statements.map((s) => s.split(SCHEMA_PLACEHOLDER).join(quoted));
 }

@@ -85,18 +85,14 @@ ${SYNC_BODY} $fn$`;
 const SYNC_COUNTS = `CREATE OR REPLACE FUNCTION {schema}."cms_sync_counts"() RETURNS void LANGUAGE plpgsql AS $fn$
 ${SYNC_BODY} $fn$`;
 
-/** The statements of base migration `base_0004_doc_counts` (`{schema}`: the quoted schema). */
-export const docCountsStatements: string[] = [
-  `CREATE TABLE {schema}."doc_counts" (
-    "tbl" text NOT NULL,
-    "status" text,
-    "locale" text,
-    "n" bigint NOT NULL
-  )`,
-  `CREATE INDEX "doc_counts$key" ON {schema}."doc_counts" ("tbl", "status", "locale") INCLUDE ("n")`,
+/**
+ * The ledger's functions (`{schema}`: the quoted schema; their bodies name it, so a renamed schema
+ * needs them again: spare-schemas.ts). Triggers call them by oid and keep working meanwhile.
+ */
+export const countFunctionStatements: string[] = [
   // Counted tables: rows in and out per (status, locale), and the write itself. TG_ARGV[0] =
   // 'locale' when the table has a locale column (content types), else rows count under ''.
-  `CREATE FUNCTION {schema}."cms_count_rows"() RETURNS trigger LANGUAGE plpgsql AS $fn$
+  `CREATE OR REPLACE FUNCTION {schema}."cms_count_rows"() RETURNS trigger LANGUAGE plpgsql AS $fn$
   BEGIN
     IF TG_OP = 'INSERT' THEN
       IF TG_ARGV[0] = 'locale' THEN
@@ -142,7 +138,7 @@ export const docCountsStatements: string[] = [
     RETURN NULL;
   END $fn$`,
   // Other tables (components, link tables, folders): a write is recorded, nothing counted.
-  `CREATE FUNCTION {schema}."cms_track_writes"() RETURNS trigger LANGUAGE plpgsql AS $fn$
+  `CREATE OR REPLACE FUNCTION {schema}."cms_track_writes"() RETURNS trigger LANGUAGE plpgsql AS $fn$
   BEGIN
     INSERT INTO {schema}."doc_counts" ("tbl", "status", "locale", "n") VALUES (TG_TABLE_NAME, NULL, NULL, 1);
     IF random() < 0.03125 AND pg_try_advisory_xact_lock(${LOCK}) THEN
@@ -152,7 +148,7 @@ export const docCountsStatements: string[] = [
   END $fn$`,
   // TRUNCATE of a counted table: its rows' counts go. TRUNCATE holds the table exclusively, so
   // no other writer of it (nor a compaction of its rows) is in flight.
-  `CREATE FUNCTION {schema}."cms_count_truncate"() RETURNS trigger LANGUAGE plpgsql AS $fn$
+  `CREATE OR REPLACE FUNCTION {schema}."cms_count_truncate"() RETURNS trigger LANGUAGE plpgsql AS $fn$
   BEGIN
     INSERT INTO {schema}."doc_counts" ("tbl", "status", "locale", "n")
       SELECT TG_TABLE_NAME, "status", "locale", -sum("n") FROM {schema}."doc_counts"
@@ -162,11 +158,23 @@ export const docCountsStatements: string[] = [
   END $fn$`,
   // One row per key for a table (the caller holds the schema's compaction lock). The DELETE
   // and the INSERT are one statement: rows written after its snapshot stay as they are.
-  `CREATE FUNCTION {schema}."cms_compact_counts"(t text) RETURNS void LANGUAGE sql AS $fn$
+  `CREATE OR REPLACE FUNCTION {schema}."cms_compact_counts"(t text) RETURNS void LANGUAGE sql AS $fn$
     WITH gone AS (DELETE FROM {schema}."doc_counts" WHERE "tbl" = t RETURNING "status", "locale", "n")
     INSERT INTO {schema}."doc_counts" ("tbl", "status", "locale", "n")
       SELECT t, "status", "locale", sum("n") FROM gone GROUP BY 2, 3
   $fn$`,
+];
+
+/** The statements of base migration `base_0004_doc_counts` (`{schema}`: the quoted schema). */
+export const docCountsStatements: string[] = [
+  `CREATE TABLE {schema}."doc_counts" (
+    "tbl" text NOT NULL,
+    "status" text,
+    "locale" text,
+    "n" bigint NOT NULL
+  )`,
+  `CREATE INDEX "doc_counts$key" ON {schema}."doc_counts" ("tbl", "status", "locale") INCLUDE ("n")`,
+  ...countFunctionStatements,
   SYNC_COUNTS_BLOCK,
 ];
 

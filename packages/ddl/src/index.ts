@@ -1,7 +1,7 @@
 // @cms/ddl: creating and migrating a project's tables (their names are @cms/tables').
 // `createModelStatements` creates a model in a fresh schema; `planMigration` + `applyMigration`
 // move a schema from one model to the next in the caller's transaction.
-export { baseMigrations, baseMigrationsFor, SCHEMA_PLACEHOLDER } from './base-migrations.ts';
+export { baseFunctionsFor, baseMigrations, baseMigrationsFor, SCHEMA_PLACEHOLDER } from './base-migrations.ts';
 export { createModelStatements } from './compile-tables.ts';
 export { planMigration, type PlanOptions } from './plan-migration.ts';
 export { applyMigration, type ApplyMigrationContext } from './apply-migration.ts';

@@ -82,6 +82,12 @@ export async function prepareClusters(pools: ClusterPools): Promise<Record<strin
  * The cluster a new project goes to: of the open clusters this process can reach that take
  * unpinned projects, the one with the fewest projects (ties: by name, `main` first).
  */
+/** The clusters `placeProject` may choose from: open, taking unpinned projects, reachable. */
+export async function placementClusters(pools: ClusterPools): Promise<string[]> {
+  if (pools.clusters.length === 1) return [CONTROL_CLUSTER];
+  return column(pools.pool, "SELECT name FROM platform.clusters WHERE state = 'open' AND NOT pinned_only AND name = ANY($1::text[])", [pools.clusters]);
+}
+
 export async function placeProject(pools: ClusterPools, db: Db = pools.pool): Promise<string> {
   if (pools.clusters.length === 1) return CONTROL_CLUSTER;
   const [name] = await column(db,

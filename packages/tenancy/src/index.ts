@@ -6,6 +6,7 @@ export type { RestRoute } from './rest-routes.ts';
 export { tenantSlugFromHost } from './resolve-host.ts';
 export { ModelStore, toRawModel, type ModelVersion, type PushOptions, type PushResult, type PlannedChange } from './model-store.ts';
 export { ProjectService, slugFromName, upgradeProjectSchemas, type CreateProjectInput, type ProjectInitializer } from './projects.ts';
+export { SpareSchemas, type SpareSchemaOptions } from './spare-schemas.ts';
 export { MemberService, parseProjectRole, INVALID_INVITATION_MESSAGE, INVITATION_LIFETIME_DAYS, LAST_OWNER_MESSAGE, type Invitation, type Member } from './members.ts';
 export { LocaleService } from './locales.ts';
 export { localeName, normaliseLocaleCode } from './locale-codes.ts';

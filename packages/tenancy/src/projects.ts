@@ -8,6 +8,7 @@ import { copyControlRows, placeProject, projectTransaction, singleCluster, type 
 import { localeName, normaliseLocaleCode } from './locale-codes.ts';
 import { PROJECT_COLUMNS, SLUG_PATTERN, schemaNameFor, type MemberProject, type ProjectRecord } from './project-record.ts';
 import type { ProjectRegistry } from './registry.ts';
+import type { SpareSchemas } from './spare-schemas.ts';
 import { hasControlCharacters } from './text-checks.ts';
 
 export interface CreateProjectInput {
@@ -41,6 +42,7 @@ export class ProjectService {
     private readonly initializers: ProjectInitializer[] = [],
     private readonly finalizers: ProjectFinalizer[] = [],
     private readonly pools: ClusterPools = singleCluster(pool),
+    private readonly spares: SpareSchemas | null = null,
   ) {}
 
   /**
@@ -64,6 +66,7 @@ export class ProjectService {
       const slug = input.slug ?? (attempt === 0 ? slugFromName(name) : `${slugFromName(name).slice(0, 33).replace(/-+$/, '')}-${randomBytes(3).toString('hex')}`);
       const created = await this.tryCreate(accountId, name, slug, defaultLocale, cluster);
       if (created) {
+        this.spares?.refill(cluster);
         await this.registry.invalidate({ projectId: created.id, slug, scope: 'project' });
         return created;
       }
@@ -92,8 +95,11 @@ export class ProjectService {
         text: "INSERT INTO platform.project_members (project_id, account_id, role) VALUES ($1, $2, 'owner')",
         values: [project.id, accountId],
       }));
-      await tenant.query(compiledQuery({ text: `CREATE SCHEMA ${quoteIdent(schema)}`, values: [] }));
-      await runMigrationsIn(tenant, schema, base);
+      // A spare schema made ahead (spare-schemas.ts), else built here.
+      if (!(await this.spares?.claim(tenant, schema))) {
+        await tenant.query(compiledQuery({ text: `CREATE SCHEMA ${quoteIdent(schema)}`, values: [] }));
+        await runMigrationsIn(tenant, schema, base);
+      }
       await tx.query(compiledQuery({
         text: 'INSERT INTO platform.locales (project_id, code, name, is_default) VALUES ($1, $2, $3, true)',
         values: [project.id, defaultLocale, localeName(defaultLocale)],
