@@ -170,6 +170,28 @@ describe('spare project schemas', () => {
     await service.close();
   });
 
+  it('a claim whose list of spares is out of date (another claim took one and committed since) takes the next', async () => {
+    const ready = await waitFor('spares', () => spares(db), (s) => s.length === 3);
+    const service = new SpareSchemas(singleCluster(t.platform.db.pool), { target: 3, logger: silentLogger() });
+    const outdated = t.platform.db.pool.transaction(async (stale) => {
+      // Its snapshot is taken now, before the other claim commits: it still lists that spare
+      // (as a creating transaction's claim does when the other commits between its list and its locks).
+      await stale.query(compiledQuery({ text: 'SET TRANSACTION ISOLATION LEVEL REPEATABLE READ', values: [] }));
+      assert.deepEqual(await spares(stale), ready);
+      await t.platform.db.pool.transaction(async (other) => assert.equal(await service.claim(other, 't_probe_first'), true));
+      assert.equal(await service.claim(stale, 't_probe_second'), true);
+      // Its own snapshot still lists the first spare (renamed by the other) and no longer the second.
+      assert.deepEqual(await spares(stale), [ready[0], ready[2]]);
+      throw new Error('roll back');
+    });
+    await assert.rejects(outdated, /roll back/);
+    // The first claim took the first spare; the outdated one, rolled back, left the second.
+    assert.deepEqual(await spares(db), ready.slice(1));
+    await db.query(compiledQuery({ text: 'DROP SCHEMA t_probe_first CASCADE', values: [] }));
+    service.refill();
+    await service.close();
+  });
+
   it('drops spares of an older base version and leaves a newer release\'s alone', async () => {
     const old = `spare_v${VERSION - 1}_0123456789ab`;
     const newer = `spare_v${VERSION + 1}_0123456789ab`;

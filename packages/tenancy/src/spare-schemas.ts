@@ -61,15 +61,18 @@ export class SpareSchemas {
   async claim(tenant: DbTransaction, schema: string): Promise<boolean> {
     if (!this.enabled) return false;
     // The name is searched through pg_namespace's name index (a `name` compares in C order, so a
-    // LIKE prefix is a range). A spare another claim renamed (or a newer release's refill dropped)
-    // after this statement's snapshot is skipped by the existence check, made after its lock
-    // (the other has committed by then).
+    // LIKE prefix is a range). The list is read in this statement's snapshot, taken before the
+    // locks: a spare another claim renamed, committed and unlocked meanwhile is still listed, and
+    // its rename fails (the catalog is read afresh) — that one is skipped for the next.
     await tenant.query(compiledQuery({
       text: `DO $claim$ DECLARE s name; BEGIN
         FOR s IN SELECT nspname FROM pg_namespace WHERE nspname LIKE '${PREFIX.replace(/_/g, '\\_')}%' ORDER BY nspname LIMIT 16 LOOP
-          IF pg_try_advisory_xact_lock(${LOCK}, hashtext(s)) AND EXISTS (SELECT FROM pg_namespace WHERE nspname = s) THEN
-            EXECUTE format('ALTER SCHEMA %I RENAME TO %I', s, ${quoteLiteral(schema)});
-            RETURN;
+          IF pg_try_advisory_xact_lock(${LOCK}, hashtext(s)) THEN
+            BEGIN
+              EXECUTE format('ALTER SCHEMA %I RENAME TO %I', s, ${quoteLiteral(schema)});
+              RETURN;
+            EXCEPTION WHEN invalid_schema_name THEN NULL;
+            END;
           END IF;
         END LOOP;
       END $claim$`,
@@ -137,10 +140,10 @@ export class SpareSchemas {
 
 /** Drop an older release's spare unless one of its instances is claiming it right now (its claim lock). */
 async function dropUnclaimed(tx: DbTransaction, name: string): Promise<void> {
-  const free = (await tx.oneFirst(compiledQuery({
-    text: `SELECT pg_try_advisory_xact_lock(${LOCK}, hashtext($1)) AND EXISTS (SELECT FROM pg_namespace WHERE nspname = $1)`, values: [name],
-  }))) as boolean;
-  if (free) await tx.query(compiledQuery({ text: `DROP SCHEMA ${quoteIdent(name)} CASCADE`, values: [] }));
+  // The lock first, the drop in a later statement: a claim that committed before the lock was
+  // granted has renamed it (IF EXISTS).
+  const free = (await tx.oneFirst(compiledQuery({ text: `SELECT pg_try_advisory_xact_lock(${LOCK}, hashtext($1))`, values: [name] }))) as boolean;
+  if (free) await tx.query(compiledQuery({ text: `DROP SCHEMA IF EXISTS ${quoteIdent(name)} CASCADE`, values: [] }));
 }
 
 function quoteLiteral(value: string): string {
