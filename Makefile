@@ -104,5 +104,6 @@ bench-100k: install services
 
 ## 10 -> 100 -> 1,000 -> 10,000 projects on one gateway, warm reads beside a hand-written server (BENCH_SCALE_MAX=1000 stops earlier;
 ## BENCH_SCALE_STEPS=10,100,1000,2000 replaces the steps). Writes docs/performance.md § bench-scale.
+## BENCH_SCALE_KEEP=1 keeps its database; BENCH_SCALE_REUSE=1 then measures only the warm reads on it.
 bench-scale: install services
 	node --import tsx test/bench/scale.ts

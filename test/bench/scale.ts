@@ -13,7 +13,8 @@
 //   making the same reads (baseline-scale-server.ts; identical bodies checked at each step);
 // - the gateway's RSS, and its growth per warm project since the previous step;
 // - the Postgres catalog: database size, pg_class / pg_proc / pg_trigger rows, pg_catalog size.
-// Writes the generated section `bench-scale` of docs/performance.md.
+// Writes the generated section `bench-scale` of docs/performance.md. BENCH_SCALE_KEEP=1 keeps the
+// database; BENCH_SCALE_REUSE=1 measures only the warm reads on a kept one (measureKept).
 import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
@@ -117,8 +118,50 @@ interface StepResult {
   dbMb: number; catalogMb: number; pgClass: number; pgProc: number; pgTrigger: number;
 }
 
-await admin((c) => c.query(`DROP DATABASE IF EXISTS "${DATABASE}" WITH (FORCE)`));
-await admin((c) => c.query(`CREATE DATABASE "${DATABASE}"`));
+type WarmReads = Pick<StepResult, 'warmP50' | 'warmP99' | 'warmRps' | 'warmErrors' | 'tenP99' | 'tenRps' | 'baseP99' | 'baseRps' | 'baseTenP99' | 'baseTenRps' | 'baseErrors'>;
+
+/**
+ * Reads spread over every warm project and over the first step's (10) only, by our gateway and by
+ * the hand-written server, alternated twice after an unmeasured 2 s run of each: the machine's
+ * load drifts, so the ratios compare runs made at the same time.
+ */
+async function measureWarm(ours: string, theirs: string, warm: string[], firstCount = STEPS[0] ?? 10): Promise<WarmReads> {
+  const spread = (server: string, paths: string[], duration: number) => autocannon({
+    url: server, connections: CONNECTIONS, duration, pipelining: 1,
+    requests: [{ setupRequest: (req: any) => ({ ...req, path: paths[Math.floor(Math.random() * paths.length)] }) }],
+  });
+  const all = warm.map(READ);
+  const firstTen = warm.slice(0, firstCount).map(READ);
+  await spread(ours, all, 2);
+  await spread(theirs, all, 2);
+  type Run = { ours: boolean; all: boolean; result: autocannon.Result };
+  const runs: Run[] = [];
+  const order: Array<[boolean, boolean]> = [[true, false], [true, true], [false, false], [false, true]];
+  for (const round of [0, 1]) {
+    for (const [isOurs, wide] of round === 0 ? order : [...order].reverse()) {
+      runs.push({ ours: isOurs, all: wide, result: await spread(isOurs ? ours : theirs, wide ? all : firstTen, SECONDS) });
+    }
+  }
+  const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+  const of = (wide: boolean, pick: (r: autocannon.Result) => number, isOurs = true) =>
+    mean(runs.filter((r) => r.all === wide && r.ours === isOurs).map((r) => pick(r.result)));
+  const errorsOf = (isOurs: boolean) => runs.filter((r) => r.ours === isOurs).reduce((n, r) => n + r.result.errors + r.result.non2xx, 0);
+  return {
+    warmP50: of(true, (r) => r.latency.p50), warmP99: of(true, (r) => r.latency.p99), warmRps: of(true, (r) => r.requests.average),
+    tenP99: of(false, (r) => r.latency.p99), tenRps: of(false, (r) => r.requests.average),
+    baseP99: of(true, (r) => r.latency.p99, false), baseRps: of(true, (r) => r.requests.average, false),
+    baseTenP99: of(false, (r) => r.latency.p99, false), baseTenRps: of(false, (r) => r.requests.average, false),
+    warmErrors: errorsOf(true), baseErrors: errorsOf(false),
+  };
+}
+
+// BENCH_SCALE_REUSE=1: measure only the warm reads, on the database a run with BENCH_SCALE_KEEP=1
+// left (e.g. after changing a Postgres setting); nothing is created, written to the docs or dropped.
+const REUSE = Boolean(process.env.BENCH_SCALE_REUSE);
+if (!REUSE) {
+  await admin((c) => c.query(`DROP DATABASE IF EXISTS "${DATABASE}" WITH (FORCE)`));
+  await admin((c) => c.query(`CREATE DATABASE "${DATABASE}"`));
+}
 // Profiling: BENCH_SCALE_LOG_MS=n logs this database's statements slower than n ms, and lock waits
 // longer than n ms, to the server log.
 if (process.env.BENCH_SCALE_LOG_MS) {
@@ -141,14 +184,15 @@ try {
   gateway = await spawnCompiledGateway(env);
   baseline = await startBaseline('test/bench/baseline-scale-server.ts', READ('none'), { DATABASE_URL: url, DB_POOL_SIZE: env.DB_POOL_SIZE }, 404);
   const base = gateway.url;
-  const signup = await call(base, 'POST', '/v1/auth/signup', null, { email: 'scale@example.com', password: 'a long password' });
-  if (signup.status !== 201) throw new Error(`signup: ${signup.status} ${signup.text}`);
-  const token = JSON.parse(signup.text).token as string;
+  if (REUSE) await measureKept(base, baseline.url);
+  const signup = REUSE ? null : await call(base, 'POST', '/v1/auth/signup', null, { email: 'scale@example.com', password: 'a long password' });
+  if (signup && signup.status !== 201) throw new Error(`signup: ${signup.status} ${signup.text}`);
+  const token = signup ? JSON.parse(signup.text).token as string : '';
   const warm: string[] = [];
   let created = 0;
   let previous: { rssKb: number; warm: number } | null = null;
   const runStarted = performance.now();
-  for (const target of STEPS) {
+  for (const target of REUSE ? [] : STEPS) {
     // 1. Create the projects up to `target`, each with its model and public read access: all but
     // the last SAMPLE CREATE_CONCURRENCY at a time, those one at a time on the idle gateway.
     const numbers = Array.from({ length: target - created }, (_, k) => created + k + 1);
@@ -212,28 +256,7 @@ try {
       if (ours.text !== theirs.text) throw new Error(`${slug}: the servers answer differently\nours     ${ours.text}\nbaseline ${theirs.text}`);
     }
     warm.push(...slugs);
-    const spread = (server: string, paths: string[], duration: number) => autocannon({
-      url: server, connections: CONNECTIONS, duration, pipelining: 1,
-      requests: [{ setupRequest: (req: any) => ({ ...req, path: paths[Math.floor(Math.random() * paths.length)] }) }],
-    });
-    const all = warm.map(READ);
-    const firstTen = warm.slice(0, STEPS[0]).map(READ);
-    await spread(base, all, 2);
-    await spread(baseline.url, all, 2);
-    // Reads spread over the first 10 projects and over all of them, by each server, alternated
-    // twice: the machine's load drifts, so the ratios compare runs made at the same time.
-    type Run = { ours: boolean; all: boolean; result: autocannon.Result };
-    const runs: Run[] = [];
-    const order: Array<[boolean, boolean]> = [[true, false], [true, true], [false, false], [false, true]];
-    for (const round of [0, 1]) {
-      for (const [ours, wide] of round === 0 ? order : [...order].reverse()) {
-        runs.push({ ours, all: wide, result: await spread(ours ? base : baseline.url, wide ? all : firstTen, SECONDS) });
-      }
-    }
-    const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
-    const of = (wide: boolean, pick: (r: autocannon.Result) => number, ours = true) =>
-      mean(runs.filter((r) => r.all === wide && r.ours === ours).map((r) => pick(r.result)));
-    const errorsOf = (ours: boolean) => runs.filter((r) => r.ours === ours).reduce((n, r) => n + r.result.errors + r.result.non2xx, 0);
+    const reads = await measureWarm(base, baseline.url, warm);
     // 4. Memory and catalog.
     await new Promise((r) => setTimeout(r, 1000));
     const rss = rssKb(gateway);
@@ -250,11 +273,7 @@ try {
       rate: bulk.length ? bulk.length / seconds : null,
       coldP50: percentile(coldMs, 50), coldP99: percentile(coldMs, 99),
       coldGraphqlP50: percentile(coldGraphqlMs, 50), coldGraphqlP99: percentile(coldGraphqlMs, 99),
-      warmP50: of(true, (r) => r.latency.p50), warmP99: of(true, (r) => r.latency.p99), warmRps: of(true, (r) => r.requests.average),
-      tenP99: of(false, (r) => r.latency.p99), tenRps: of(false, (r) => r.requests.average),
-      baseP99: of(true, (r) => r.latency.p99, false), baseRps: of(true, (r) => r.requests.average, false),
-      baseTenP99: of(false, (r) => r.latency.p99, false), baseTenRps: of(false, (r) => r.requests.average, false),
-      warmErrors: errorsOf(true), baseErrors: errorsOf(false),
+      ...reads,
       rssMb: rss / 1024,
       perProjectKb: previous && warm.length > previous.warm ? (rss - previous.rssKb) / (warm.length - previous.warm) : null,
       dbMb: Number(catalog.size) / 1024 / 1024, catalogMb: Number(catalog.catalog) / 1024 / 1024,
@@ -270,10 +289,27 @@ try {
   baseline?.stop();
   await gateway?.stop();
   // Profiling: BENCH_SCALE_KEEP=1 keeps the database for a look afterwards (the next run drops it).
-  if (!process.env.BENCH_SCALE_KEEP) await admin((c) => c.query(`DROP DATABASE IF EXISTS "${DATABASE}" WITH (FORCE)`));
+  if (!process.env.BENCH_SCALE_KEEP && !REUSE) await admin((c) => c.query(`DROP DATABASE IF EXISTS "${DATABASE}" WITH (FORCE)`));
 }
 
-process.stdout.write(`\n${writeResults()}\n\nwritten to docs/performance.md (section bench-scale)\n`);
+if (!REUSE) process.stdout.write(`\n${writeResults()}\n\nwritten to docs/performance.md (section bench-scale)\n`);
+
+/** BENCH_SCALE_REUSE: every kept project read once by each server, then the warm reads, printed. */
+async function measureKept(ours: string, theirs: string): Promise<void> {
+  const kept = await admin(async (c) => (await c.query<{ slug: string }>('SELECT slug FROM platform.projects ORDER BY id')).rows.map((r) => r.slug), url);
+  // A run cut short may have left its last projects without their model or permissions: left out.
+  const readable = new Set<string>();
+  await pool(kept, WARM_CONCURRENCY, async (slug) => {
+    if ((await call(ours, 'GET', READ(slug), null)).status === 200) readable.add(slug);
+  });
+  const slugs = kept.filter((slug) => readable.has(slug));
+  await pool(slugs, WARM_CONCURRENCY, async (slug) => {
+    const r = await call(theirs, 'GET', READ(slug), null);
+    if (r.status !== 200) throw new Error(`warm-up ${slug} (baseline): ${r.status} ${r.text}`);
+  });
+  const settings = await admin(async (c) => (await c.query("SELECT name, setting, unit FROM pg_settings WHERE name IN ('shared_buffers', 'effective_cache_size')")).rows, url);
+  process.stdout.write(`${JSON.stringify({ projects: slugs.length, settings, ...(await measureWarm(ours, theirs, slugs, 10)) })}\n`);
+}
 
 /** Write the steps measured so far to docs/performance.md (after each step: a run cut short keeps them). */
 function writeResults(): string {
