@@ -78,24 +78,27 @@ export async function prepareClusters(pools: ClusterPools): Promise<Record<strin
   return applied;
 }
 
+/** Clusters `c` that take new projects: open, not pinned-only, and reachable from this process (`$1`: its cluster names). */
+const PLACEABLE = "c.state = 'open' AND NOT c.pinned_only AND c.name = ANY($1::text[])";
+
 /**
  * The cluster a new project goes to: of the open clusters this process can reach that take
  * unpinned projects, the one with the fewest projects (ties: by name, `main` first).
  */
-/** The clusters `placeProject` may choose from: open, taking unpinned projects, reachable. */
-export async function placementClusters(pools: ClusterPools): Promise<string[]> {
-  if (pools.clusters.length === 1) return [CONTROL_CLUSTER];
-  return column(pools.pool, "SELECT name FROM platform.clusters WHERE state = 'open' AND NOT pinned_only AND name = ANY($1::text[])", [pools.clusters]);
-}
-
 export async function placeProject(pools: ClusterPools, db: Db = pools.pool): Promise<string> {
   if (pools.clusters.length === 1) return CONTROL_CLUSTER;
   const [name] = await column(db,
     `SELECT c.name FROM platform.clusters c
        LEFT JOIN (SELECT cluster, count(*) AS n FROM platform.projects GROUP BY cluster) p ON p.cluster = c.name
-     WHERE c.state = 'open' AND NOT c.pinned_only AND c.name = ANY($1::text[])
+     WHERE ${PLACEABLE}
      ORDER BY COALESCE(p.n, 0), c.name <> $2, c.name LIMIT 1`, [pools.clusters, CONTROL_CLUSTER]);
   return (name as string | undefined) ?? CONTROL_CLUSTER;
+}
+
+/** The clusters `placeProject` chooses from (spare schemas are kept on each). */
+export async function placementClusters(pools: ClusterPools): Promise<string[]> {
+  if (pools.clusters.length === 1) return [CONTROL_CLUSTER];
+  return column(pools.pool, `SELECT c.name FROM platform.clusters c WHERE ${PLACEABLE} ORDER BY c.name`, [pools.clusters]);
 }
 
 export interface ClusterRow {
