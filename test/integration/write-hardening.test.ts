@@ -1,11 +1,13 @@
 // Writes that fail never answer 5xx and never write anything: relation positions naming documents
-// that are missing or not connected, and many failing writes at once on the same pool.
+// that are missing or not connected, and many failing writes at once on the same pool. A write that
+// committed is answered with what it wrote, however long its project's queue.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import pg from 'pg';
 import { compiledQuery } from '@cms/db';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { setupContentProject, type ContentProject } from '../helpers/content.ts';
-import { blogRawModel } from '../fixtures/index.ts';
+import { blogRawModel, collectionType } from '../fixtures/index.ts';
 
 describe('write hardening', () => {
   let t: TestApp;
@@ -145,5 +147,70 @@ describe('locale versions and stored passwords', () => {
     const en = (await p.api.get(`/api/items/${documentId}?populate=*`)).json().data;
     assert.notEqual(en.shared.id, read.shared.id);
     assert.deepEqual([en.own.v, en.label], ['O', 'english label']);
+  });
+});
+
+describe("a committed write's answer", () => {
+  // One connection per project (4 × 25 %), and a short wait for it before 503.
+  const QUEUE_MS = 300;
+  let t: TestApp;
+  let p: ContentProject;
+  let locks: pg.Client;
+  let holder: pg.Client;
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  const until = async (what: string, check: () => Promise<boolean>) => {
+    for (const started = Date.now(); !(await check());) {
+      if (Date.now() - started > 10_000) throw new Error(`timed out waiting for ${what}`);
+      await sleep(10);
+    }
+  };
+  /** Statements of the project's API waiting for a lock on its note table (pg_stat_activity). */
+  const waitingOnLock = async (verb: string) => Number(await t.db.pool.oneFirst(compiledQuery({
+    text: `SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query ILIKE $1 AND query NOT ILIKE 'LOCK TABLE%'`,
+    values: [`%${verb}%${p.schema}%ct_note%`],
+  })));
+  const model = {
+    contentTypes: { 'api::note.note': collectionType('note', 'notes', { title: { type: 'string' } }, { options: { draftAndPublish: false } }) },
+    components: {},
+  };
+
+  before(async () => {
+    t = await startTestApp({ env: { DB_POOL_SIZE: '4', DB_PROJECT_SHARE: '25', DB_PROJECT_QUEUE_MS: String(QUEUE_MS) } });
+    p = await setupContentProject(t, model);
+    locks = new pg.Client({ connectionString: t.db.url });
+    holder = new pg.Client({ connectionString: t.db.url });
+    await Promise.all([locks.connect(), holder.connect()]);
+  });
+  after(async () => {
+    await Promise.all([locks?.end(), holder?.end()]);
+    await t?.close();
+  });
+
+  it('is never a 503 for the project queue: a create whose read-back waits past DB_PROJECT_QUEUE_MS answers 201', async () => {
+    // Writes to the table wait (reads do not): the create holds the project's one connection.
+    await locks.query('BEGIN');
+    await locks.query(`LOCK TABLE ${p.schema}.ct_note IN SHARE MODE`);
+    const create = p.api.post('/api/notes', { data: { title: 'committed' } });
+    await until('the create to wait on its insert', async () => (await waitingOnLock('INSERT INTO')) === 1);
+    // A list queues behind it for the connection; once the create commits, the list gets it and
+    // waits on an exclusive lock for longer than the queue timeout, while the create's read-back waits behind it.
+    const list = p.api.get('/api/notes');
+    await sleep(50);
+    assert.deepEqual(t.platform.db.scopes.fair.usage(p.id), { held: 1, waiting: 1 });
+    const exclusive = holder.query('BEGIN').then(() => holder.query(`LOCK TABLE ${p.schema}.ct_note IN ACCESS EXCLUSIVE MODE`));
+    await until('the exclusive lock to be asked for', async () => Number(await t.db.pool.oneFirst(compiledQuery({
+      text: "SELECT count(*) FROM pg_locks WHERE mode = 'AccessExclusiveLock' AND NOT granted AND relation = $1::regclass", values: [`${p.schema}.ct_note`],
+    }))) === 1);
+    await locks.query('COMMIT');
+    await exclusive;
+    await until('the list to wait on the exclusive lock', async () => (await waitingOnLock('FROM')) === 1);
+    await sleep(QUEUE_MS * 2);
+    assert.deepEqual(t.platform.db.scopes.fair.usage(p.id), { held: 1, waiting: 1 });
+    await holder.query('COMMIT');
+    const created = await create;
+    assert.equal(created.statusCode, 201, created.body);
+    assert.equal(created.json().data.title, 'committed');
+    assert.equal((await list).statusCode, 200);
+    assert.equal(Number(await t.db.pool.oneFirst(compiledQuery({ text: `SELECT count(*) FROM ${p.schema}.ct_note`, values: [] }))), 1);
   });
 });

@@ -60,7 +60,7 @@ export interface RateLimitsConfig {
 export interface DbShareConfig {
   /** DB_PROJECT_SHARE (default 50): the percentage of the pool one project may hold, at least one connection. */
   projectPercent: number;
-  /** DB_PROJECT_QUEUE_MS: how long a statement waits for one of its project's connections before 503, ms. */
+  /** DB_PROJECT_QUEUE_MS: how long a statement waits for one of its project's connections before 503, ms (none after a committed write). */
   queueTimeoutMs: number;
 }
 

@@ -2,7 +2,9 @@
 // at once; its further statements wait in the project's own FIFO while other projects' go straight
 // to the pool, so one project's slow queries take at most its share. Under the limit a statement
 // costs a counter check (no allocation, no promise); only a waiting statement allocates its
-// place in the queue. Waiting is bounded: past `queueTimeoutMs` it is refused with 503.
+// place in the queue. Waiting is bounded: past `queueTimeoutMs` it is refused with 503 — except
+// for a request that has committed a write, whose answer (the written document read back) must
+// reach its client: a 503 there would tell it to send the write again. It waits its turn.
 import { ClientClosedRequestError, ProjectBusyError } from '@cms/errors';
 
 /** What the share needs of a request's scope (request-scope.ts's DbScope). */
@@ -10,13 +12,16 @@ export interface ShareRequest {
   readonly share: ProjectShare;
   /** Transactions of the request holding a connection right now. */
   readonly pinned: number;
+  /** A transaction of the request committed: it waits without a deadline. */
+  readonly committed: boolean;
 }
 
 interface Waiter {
   scope: ShareRequest;
   resolve: () => void;
   reject: (err: Error) => void;
-  timer: NodeJS.Timeout;
+  /** Its refusal past the queue timeout (none for a request that has committed a write). */
+  timer: NodeJS.Timeout | null;
   next: Waiter | null;
   /** Granted, timed out or abandoned: skipped when the queue is served (removed lazily). */
   settled: boolean;
@@ -71,7 +76,8 @@ export class FairShare {
       return null;
     }
     return new Promise<void>((resolve, reject) => {
-      const waiter: Waiter = { scope, resolve, reject, timer: setTimeout(() => this.expire(share, waiter), this.queueTimeoutMs), next: null, settled: false };
+      const waiter: Waiter = { scope, resolve, reject, timer: null, next: null, settled: false };
+      if (!scope.committed) waiter.timer = setTimeout(() => this.expire(share, waiter), this.queueTimeoutMs);
       if (share.tail) share.tail.next = waiter;
       else share.head = waiter;
       share.tail = waiter;
@@ -121,7 +127,7 @@ export class FairShare {
 
   private settle(share: ProjectShare, waiter: Waiter): void {
     waiter.settled = true;
-    clearTimeout(waiter.timer);
+    if (waiter.timer !== null) clearTimeout(waiter.timer);
     share.waiting--;
   }
 

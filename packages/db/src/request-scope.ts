@@ -17,6 +17,12 @@ export class DbScope {
   pinned = 0;
   /** The client went away: running statements were cancelled and new ones are refused. */
   aborted = false;
+  /**
+   * A transaction of this request committed: its client must learn what was written, so its
+   * further statements (the answer read back) wait their turn in the project's queue but are
+   * never refused for waiting long (fair-share.ts).
+   */
+  committed = false;
 
   /**
    * `cluster`: the Postgres cluster holding the project's schema, whose pool the request's tenant

@@ -36,6 +36,7 @@ export function scopedError(scope: DbScope, err: unknown): unknown {
 export function scopedPool(inner: DatabasePool, fair: FairShare, owner: ScopeOwner, sessions: Sessions | null): DatabasePool {
   const wrap = (name: string, run: Call, holds: boolean) => {
     const leanable = sessions !== null && LEAN_METHODS.has(name);
+    const commits = name === 'transaction';
     return async (a: never, b: never): Promise<unknown> => {
       const found = currentScope();
       if (found === undefined || found.owner !== owner) return run(a, b);
@@ -47,7 +48,9 @@ export function scopedPool(inner: DatabasePool, fair: FairShare, owner: ScopeOwn
       try {
         // Not while the request holds a transaction (slonik refuses pool statements inside one).
         const client = leanable && scope.pinned === 0 ? sessions.takeIdle(scope.share.home) : null;
-        return await (client ? runLean(client, name as LeanMethod, a) : run(a, b));
+        const result = await (client ? runLean(client, name as LeanMethod, a) : run(a, b));
+        if (commits) scope.committed = true;
+        return result;
       } catch (err) {
         throw scopedError(scope, err);
       } finally {

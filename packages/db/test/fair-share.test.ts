@@ -1,5 +1,6 @@
 // The fair share's scheduling on its own (no database): a counter under the limit, one FIFO per
-// project past it, hand-over on release, a bounded wait (503), and waiters dropped with their client.
+// project past it, hand-over on release, a bounded wait (503) except after a committed write, and
+// waiters dropped with their client.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ClientClosedRequestError, ProjectBusyError } from '@cms/errors';
@@ -70,6 +71,26 @@ describe('FairShare', () => {
     assert.ok(performance.now() - started >= 25);
     // The expired waiter is skipped: the release frees the connection.
     fair.release(first.share);
+    assert.deepEqual(fair.usage(1), { held: 0, waiting: 0 });
+    fair.close();
+  });
+
+  it('never refuses a statement of a request that has committed a write: it waits its turn', async () => {
+    const { fair, scope } = setup(1, 30);
+    const first = scope(1);
+    assert.equal(fair.acquire(first), null);
+    const wrote = scope(1);
+    wrote.committed = true;
+    let served = false;
+    const readBack = fair.acquire(wrote)!.then(() => (served = true));
+    const other = fair.acquire(scope(1))!;
+    await assert.rejects(other, ProjectBusyError);
+    await new Promise((r) => setTimeout(r, 60));
+    assert.equal(served, false);
+    assert.deepEqual(fair.usage(1), { held: 1, waiting: 1 });
+    fair.release(first.share);
+    await readBack;
+    fair.release(wrote.share);
     assert.deepEqual(fair.usage(1), { held: 0, waiting: 0 });
     fair.close();
   });
