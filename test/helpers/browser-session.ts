@@ -59,12 +59,14 @@ export async function dragTo(page: Page, handle: Locator, target: Locator): Prom
 
 /**
  * Picks `option` from a Mantine select: opens it and clicks the option. A click that lands while the page
- * re-renders under it (a list refetching) may not open the dropdown, so it opens it again until it shows.
+ * re-renders under it (a list refetching) may not open the dropdown, so it opens it again until it shows;
+ * a dropdown already open (`data-expanded`, its options slow to render on a loaded machine) is not
+ * clicked again, which would close it.
  */
 export async function chooseOption(page: Page, select: Locator, option: string): Promise<void> {
   const item = page.getByRole('option', { name: option, exact: true });
   for (let attempt = 1; ; attempt++) {
-    await select.click();
+    if ((await select.getAttribute('data-expanded')) === null) await select.click();
     try {
       await item.waitFor({ timeout: 3000 });
       break;
