@@ -58,32 +58,44 @@ describe('lean single-statement reads in a request scope', () => {
     assert.ok(lean >= 7, `lean statements: ${lean}`);
   });
 
-  it("keeps each project's reads on the connection at its place in the pool (project affinity)", async () => {
-    const four = await createDatabase(loadConfig({ DATABASE_URL: test.url, APP_SECRET: 'lean-test-secret', DB_POOL_SIZE: '4' }), silentLogger());
+  it("keeps each project's reads on the connection it ranks first, and most of them there when a connection opens (project affinity)", async () => {
+    const five = await createDatabase(loadConfig({ DATABASE_URL: test.url, APP_SECRET: 'lean-test-secret', DB_POOL_SIZE: '5' }), silentLogger());
     try {
       const read = (project: number, text = 'SELECT pg_backend_pid() AS pid') => {
-        const scope = four.scopes.create(project, 5_000);
-        return new Promise<number>((resolve, reject) => four.scopes.run(scope, () => void four.pool.oneFirst(compiledQuery({ text, values: [] })).then((v) => resolve(v as number), reject)));
+        const scope = five.scopes.create(project, 5_000);
+        return new Promise<number>((resolve, reject) => five.scopes.run(scope, () => void five.pool.oneFirst(compiledQuery({ text, values: [] })).then((v) => resolve(v as number), reject)));
       };
-      // Four connections open (four statements at once), then idle.
-      await Promise.all([1, 2, 3, 4].map((p) => read(p, 'SELECT pg_backend_pid() AS pid FROM pg_sleep(0.1)')));
-      const pids = new Map<number, Set<number>>();
-      for (let round = 0; round < 3; round++) {
-        for (let project = 1; project <= 8; project++) {
-          const pid = await read(project);
-          pids.set(project, (pids.get(project) ?? new Set()).add(pid));
+      /** Connections open at once (statements running together), then idle. */
+      const open = (count: number) => Promise.all(Array.from({ length: count }, (_, i) => read(i + 1, 'SELECT pg_backend_pid() AS pid FROM pg_sleep(0.1)')));
+      const PROJECTS = 40;
+      /** Each project's connection, read one at a time (every connection idle): the same in every round. */
+      const homes = async () => {
+        const pids = new Map<number, Set<number>>();
+        for (let round = 0; round < 3; round++) {
+          for (let project = 1; project <= PROJECTS; project++) pids.set(project, (pids.get(project) ?? new Set()).add(await read(project)));
         }
-      }
-      // Every read of a project on one connection; projects 1–4 on four different ones, 5–8 as 1–4.
-      const one = (project: number) => {
-        const seen = [...pids.get(project)!];
-        assert.equal(seen.length, 1, `project ${project} read on ${seen.length} connections`);
-        return seen[0]!;
+        return new Map([...pids].map(([project, seen]) => {
+          assert.equal(seen.size, 1, `project ${project} read on ${seen.size} connections`);
+          return [project, [...seen][0]!];
+        }));
       };
-      assert.equal(new Set([1, 2, 3, 4].map(one)).size, 4);
-      for (const project of [5, 6, 7, 8]) assert.equal(one(project), one(project - 4));
+      await open(4);
+      const onFour = await homes();
+      // Spread over every connection (rendezvous hashing: about a quarter each).
+      const share = (map: Map<number, number>, pid: number) => [...map.values()].filter((p) => p === pid).length;
+      const fourPids = new Set(onFour.values());
+      assert.equal(fourPids.size, 4);
+      for (const pid of fourPids) assert.ok(share(onFour, pid) >= 4, `connection ${pid} serves ${share(onFour, pid)} of ${PROJECTS} projects`);
+      // A fifth connection takes some projects; every other project stays where it was.
+      await open(5);
+      const onFive = await homes();
+      const added = [...new Set(onFive.values())].filter((pid) => !fourPids.has(pid));
+      assert.equal(added.length, 1);
+      const moved = [...onFive].filter(([project, pid]) => pid !== onFour.get(project));
+      assert.ok(moved.length > 0 && moved.length <= 16, `${moved.length} of ${PROJECTS} projects moved`);
+      for (const [project, pid] of moved) assert.equal(pid, added[0], `project ${project} moved to another old connection`);
     } finally {
-      await four.close();
+      await five.close();
     }
   });
 

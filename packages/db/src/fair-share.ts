@@ -30,8 +30,8 @@ interface Waiter {
 /** One project's connections in use and statements waiting for one. */
 export class ProjectShare {
   /**
-   * Where its single-statement reads look for an idle connection first (sessions.ts takeIdle):
-   * the project's id, so each project keeps to a few connections of the pool.
+   * What its single-statement reads rank the idle connections by (sessions.ts takeIdle): the
+   * project's id, so each project keeps to a few connections of the pool.
    */
   constructor(readonly home = 0) {}
   held = 0;

@@ -19,10 +19,14 @@
 // needs one (a client waiting for a connection gets it). Idle sessions close after the pool's idle
 // timeout anyway.
 //
-// Project affinity: a request's single-statement read takes the idle connection nearest its
-// project's `home` in the pool's order (takeIdle), so with thousands of projects each backend
-// serves a few of them, not all: fewer catalog entries to read and keep per backend, and the
-// project's statements stay prepared on the connections it uses (each keeps a bounded number).
+// Project affinity: a request's single-statement read takes, of the idle connections, the one its
+// project ranks first (takeIdle), so with thousands of projects each backend serves a few of them,
+// not all: a backend's first statement on a schema reads that schema's catalog entries (several
+// ms), and the project's statements stay prepared on the connections it uses (each keeps a
+// bounded number). The ranking is rendezvous hashing of (project, session): a project's order of
+// preference over the open sessions stays the same while sessions come and go — one opened takes
+// about 1/n of the projects, one retired gives away only its own — where a position in the list of
+// open sessions would move every project's home whenever their number changes.
 import pg from 'pg';
 import { createPgDriverFactory } from '@slonik/pg-driver';
 import type { DriverClient, DriverFactory, DriverQueryResult } from 'slonik';
@@ -47,6 +51,8 @@ interface Session {
   client?: DriverClient;
   /** Statements run on it. */
   uses: number;
+  /** Its identity in projects' rankings (takeIdle). */
+  seed: number;
   /** When it is closed at its next release (Date.now() ms). */
   retireAt: number;
 }
@@ -68,8 +74,10 @@ export interface SessionLimits {
 type Query = DriverClient['query'];
 
 export class Sessions {
-  /** The open sessions in the order they were opened (takeIdle's ring). */
+  /** The open sessions. */
   private live: Session[] = [];
+  /** Sessions opened so far: each one's seed. */
+  private opened = 0;
   private cancelClient: Promise<pg.Client> | null = null;
   private closed = false;
 
@@ -98,6 +106,7 @@ export class Sessions {
             cancelling: null,
             prepared: new PreparedNames(this.limits.maxPrepared),
             uses: 0,
+            seed: mix32(++this.opened),
             // Up to 10% earlier: sessions opened together (a start, a burst) do not all close together.
             retireAt: Date.now() + this.limits.maxAgeMs * (1 - Math.random() * 0.1),
           };
@@ -119,21 +128,25 @@ export class Sessions {
 
   /**
    * An idle connection of the pool, acquired for one statement (lean-statements.ts), or null when
-   * none is idle: the first idle one from position `home` of the ring on (a project's id: its
-   * reads keep to the same few connections). Acquired and released as slonik's pool does it (its
-   * state shared with the pool): on release, a client waiting in the pool's queue gets it.
+   * none is idle: of the idle ones, the one project `home` ranks highest (its reads keep to the
+   * same few connections). Acquired and released as slonik's pool does it (its state shared with
+   * the pool): on release, a client waiting in the pool's queue gets it.
    */
   takeIdle(home = 0): DriverClient | null {
-    const ring = this.live;
-    const n = ring.length;
-    for (let i = 0, at = home % n; i < n; i++, at = at + 1 === n ? 0 : at + 1) {
-      const client = ring[at]!.client;
-      if (client?.state() === 'IDLE') {
-        client.acquire();
-        return client;
+    const key = Math.imul(home, 0x9e3779b1);
+    let best: DriverClient | null = null;
+    let bestRank = -1;
+    for (const session of this.live) {
+      const client = session.client;
+      if (client?.state() !== 'IDLE') continue;
+      const rank = mix32(key ^ session.seed);
+      if (rank > bestRank) {
+        best = client;
+        bestRank = rank;
       }
     }
-    return null;
+    best?.acquire();
+    return best;
   }
 
   /** Cancel the statements running for `scope` (its client went away): `pg_cancel_backend` on another connection. */
@@ -227,4 +240,12 @@ export class Sessions {
     })();
     return this.cancelClient;
   }
+}
+
+/** murmur3's 32-bit finaliser: every input bit reaches every output bit (an unsigned result). */
+function mix32(x: number): number {
+  let h = x | 0;
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
 }
