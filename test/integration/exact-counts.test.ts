@@ -293,8 +293,10 @@ describe('exact totals', () => {
         if (sql.kind === 'checked') {
           truth = Number(await tx.oneFirst(compiledQuery({ text: `SELECT "count" FROM (${sql.text}) c`, values: [...sql.values, '-1'] })));
         } else {
-          const [table, statuses, locale] = sql.values.slice(sql.offset) as [string, string[], string | undefined];
-          const schema = /FROM ("[^"]+")\."doc_counts"/.exec(sql.text)![1];
+          // The ledger's key: the table and statuses are literals of the statement, the locale its parameter.
+          const [, schema, table, statusList] = /FROM ("[^"]+")\."doc_counts" WHERE "tbl" = '([^']+)' AND "status" IN \(([^)]*)\)/.exec(sql.text)!;
+          const statuses = [...statusList!.matchAll(/'([^']+)'/g)].map((m) => m[1]!);
+          const [locale] = sql.values.slice(sql.offset) as [string | undefined];
           const conds = [`(CASE WHEN published_at IS NULL THEN 'draft' ELSE 'published' END) = ANY($1::text[])`];
           if (locale !== undefined) conds.push(`locale = $2`);
           truth = Number(await tx.oneFirst(compiledQuery({

@@ -1,4 +1,4 @@
-// The one place identifiers are quoted and compiled SQL text is handed to slonik.
+// The one place identifiers and literals are quoted and compiled SQL text is handed to slonik.
 import { sql, type CommonQueryMethods, type DatabaseTransactionConnection, type QuerySqlToken } from 'slonik';
 
 export { sql };
@@ -13,6 +13,15 @@ export function quoteIdent(name: string): string {
     throw new Error(`invalid SQL identifier: ${JSON.stringify(name.slice(0, 80))}`);
   }
   return `"${name.replace(/"/g, '""')}"`;
+}
+
+/**
+ * A string literal, for names that come from the validated model or the platform (uids, table
+ * and attribute names, schema names), never for a request's values: those are bound parameters.
+ */
+export function quoteLiteral(text: string): string {
+  if (text.includes('\0')) throw new Error('NUL in SQL literal');
+  return `'${text.replace(/'/g, "''")}'`;
 }
 
 /** `"schema"."name"` */

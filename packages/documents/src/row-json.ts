@@ -3,19 +3,13 @@
 // see below). Used to
 // validate the whole merged document before publishing (Strapi: a publishing write
 // validates the merged document, not just the body). One statement, built once per model version.
-import { isoTimestamp, qualify, quoteIdent } from '@cms/db';
+import { isoTimestamp, qualify, quoteIdent, quoteLiteral } from '@cms/db';
 import { COLUMNS, physicalTable, type PhysicalModel } from '@cms/tables';
 import type { Model, ScalarType } from '@cms/schema';
 
 const q = quoteIdent;
 // jsonb_build_object takes at most 100 arguments: build objects in chunks and concatenate.
 const PAIRS_PER_CALL = 40;
-
-/** A string literal for names that come from the validated model (uids, attribute names). */
-export function literal(text: string): string {
-  if (text.includes('\0')) throw new Error('NUL in SQL literal');
-  return `'${text.replace(/'/g, "''")}'`;
-}
 
 function scalarExpression(alias: string, column: string, type: ScalarType): string {
   const ref = `${alias}.${q(column)}`;
@@ -45,15 +39,15 @@ class RowJsonBuilder {
     for (const [name, attr] of Object.entries(owner.attributes)) {
       const phys = table.attributes[name]!;
       if (attr.kind === 'scalar' && phys.kind === 'scalar') {
-        if (attr.type !== 'password') pairs.push(`${literal(name)}, ${scalarExpression(alias, phys.column, attr.type)}`);
+        if (attr.type !== 'password') pairs.push(`${quoteLiteral(name)}, ${scalarExpression(alias, phys.column, attr.type)}`);
         // A stored password is a hash, checked when it was written: only whether one is set counts
         // here (a required password stays satisfied), as a stand-in its length limits accept.
-        else pairs.push(`${literal(name)}, CASE WHEN ${alias}.${q(phys.column)} IS NULL THEN NULL ELSE ${literal('*'.repeat(Math.max(attr.minLength ?? 1, 1)))} END`);
+        else pairs.push(`${quoteLiteral(name)}, CASE WHEN ${alias}.${q(phys.column)} IS NULL THEN NULL ELSE ${quoteLiteral('*'.repeat(Math.max(attr.minLength ?? 1, 1)))} END`);
       } else if (phys.kind === 'component') {
         const items = this.items(uid, alias, name, [{ uid: phys.component, table: phys.table }], false);
-        pairs.push(`${literal(name)}, ${phys.repeatable ? items : `${items}->0`}`);
+        pairs.push(`${quoteLiteral(name)}, ${phys.repeatable ? items : `${items}->0`}`);
       } else if (phys.kind === 'dynamiczone') {
-        pairs.push(`${literal(name)}, ${this.items(uid, alias, name, phys.components, true)}`);
+        pairs.push(`${quoteLiteral(name)}, ${this.items(uid, alias, name, phys.components, true)}`);
       }
     }
     return objectOf(pairs);
@@ -63,10 +57,10 @@ class RowJsonBuilder {
   private items(ownerUid: string, alias: string, field: string, components: Array<{ uid: string; table: string }>, zone: boolean): string {
     const selects = components.map((c) => {
       const a = `c${++this.aliases}`;
-      const json = zone ? `${this.row(c.uid, a)} || jsonb_build_object('__component', ${literal(c.uid)})` : this.row(c.uid, a);
+      const json = zone ? `${this.row(c.uid, a)} || jsonb_build_object('__component', ${quoteLiteral(c.uid)})` : this.row(c.uid, a);
       return `SELECT ${a}.${q(COLUMNS.ord)} AS ord, ${a}.${q(COLUMNS.id)} AS id, ${json} AS j FROM ${qualify(this.schema, c.table)} ${a} ` +
-        `WHERE ${a}.${q(COLUMNS.ownerType)} = ${literal(ownerUid)} AND ${a}.${q(COLUMNS.ownerId)} = ${alias}.${q(COLUMNS.id)} ` +
-        `AND ${a}.${q(COLUMNS.ownerField)} = ${literal(field)}`;
+        `WHERE ${a}.${q(COLUMNS.ownerType)} = ${quoteLiteral(ownerUid)} AND ${a}.${q(COLUMNS.ownerId)} = ${alias}.${q(COLUMNS.id)} ` +
+        `AND ${a}.${q(COLUMNS.ownerField)} = ${quoteLiteral(field)}`;
     });
     const x = `x${++this.aliases}`;
     return `coalesce((SELECT jsonb_agg(${x}.j ORDER BY ${x}.ord, ${x}.id) FROM (${selects.join(' UNION ALL ')}) ${x}), '[]'::jsonb)`;

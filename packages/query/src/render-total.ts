@@ -6,6 +6,7 @@
 //   its WHERE reaches and counts only when that sum differs from the cached total's (the last
 //   parameter); the count is an uncorrelated subquery (an InitPlan), so Postgres runs it only
 //   when the CASE needs it. Sum and count come from one snapshot: never a stale total.
+import { quoteLiteral } from '@cms/db';
 import type { FilterPlan, QueryPlan } from './query-plan.ts';
 import { renderFilter } from './render-filters.ts';
 import { and, col, q, SqlBuilder, type SqlTemplate } from './sql-builder.ts';
@@ -71,7 +72,10 @@ function keptText(b: SqlBuilder, plan: QueryPlan): string {
   // The same rows as the list's rootConditions: a status on draft & publish types only, a
   // locale on localized types unless every locale is read.
   const statuses = view.kind === 'contentType' && view.draftAndPublish ? [plan.scope.status] : ['draft', 'published'];
-  const conds = [`"tbl" = ${b.param(view.table, 'text')}`, `"status" = ANY(${b.param(statuses, 'text[]')})`];
+  // The shape's constants as literals: an unfiltered list of a non-localized type then has no
+  // parameter at all, and Postgres keeps one generic plan per connection from its first named run
+  // on, where a statement with parameters is planned afresh for each of its first five runs.
+  const conds = [`"tbl" = ${quoteLiteral(view.table)}`, `"status" IN (${statuses.map(quoteLiteral).join(', ')})`];
   if (view.localized && plan.scope.locale !== null) conds.push(`"locale" = ${b.param(plan.scope.locale, 'text')}`);
   return `SELECT coalesce(sum("n"), 0)::bigint AS ${q('count')} FROM ${b.table('doc_counts')} WHERE ${conds.join(' AND ')}`;
 }

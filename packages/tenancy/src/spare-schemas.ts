@@ -9,7 +9,7 @@
 // work, so it is whole or absent; claims take turns per spare under an advisory lock, and a
 // rolled-back creation leaves its spare where it was.
 import { randomBytes } from 'node:crypto';
-import { compiledQuery, quoteIdent, runMigrationsIn, type DbTransaction } from '@cms/db';
+import { compiledQuery, quoteIdent, quoteLiteral, runMigrationsIn, type DbTransaction } from '@cms/db';
 import { baseFunctionsFor, baseMigrations, baseMigrationsFor } from '@cms/ddl';
 import type { Logger } from '@cms/telemetry';
 import { CONTROL_CLUSTER } from '@cms/config';
@@ -144,8 +144,4 @@ async function dropUnclaimed(tx: DbTransaction, name: string): Promise<void> {
   // granted has renamed it (IF EXISTS).
   const free = (await tx.oneFirst(compiledQuery({ text: `SELECT pg_try_advisory_xact_lock(${LOCK}, hashtext($1))`, values: [name] }))) as boolean;
   if (free) await tx.query(compiledQuery({ text: `DROP SCHEMA IF EXISTS ${quoteIdent(name)} CASCADE`, values: [] }));
-}
-
-function quoteLiteral(value: string): string {
-  return `'${value.replace(/'/g, "''")}'`;
 }
