@@ -185,14 +185,37 @@ try {
   baseline = await startBaseline('test/bench/baseline-scale-server.ts', READ('none'), { DATABASE_URL: url, DB_POOL_SIZE: env.DB_POOL_SIZE }, 404);
   const base = gateway.url;
   if (REUSE) await measureKept(base, baseline.url);
-  const signup = REUSE ? null : await call(base, 'POST', '/v1/auth/signup', null, { email: 'scale@example.com', password: 'a long password' });
-  if (signup && signup.status !== 201) throw new Error(`signup: ${signup.status} ${signup.text}`);
-  const token = signup ? JSON.parse(signup.text).token as string : '';
+  else await measureSteps(base, baseline.url, gateway);
+} finally {
+  baseline?.stop();
+  await gateway?.stop();
+  // Profiling: BENCH_SCALE_KEEP=1 keeps the database for a look afterwards (the next run drops it).
+  if (!process.env.BENCH_SCALE_KEEP && !REUSE) await admin((c) => c.query(`DROP DATABASE IF EXISTS "${DATABASE}" WITH (FORCE)`));
+}
+
+if (!REUSE) process.stdout.write(`\n${writeResults()}\n\nwritten to docs/performance.md (section bench-scale)\n`);
+
+/** Every one of `slugs` read once through `server` (`label` in the error), WARM_CONCURRENCY at a time: each must answer 200. */
+async function warmUp(server: string, slugs: string[], label: string): Promise<void> {
+  await pool(slugs, WARM_CONCURRENCY, async (slug) => {
+    const r = await call(server, 'GET', READ(slug), null);
+    if (r.status !== 200) throw new Error(`warm-up ${slug} (${label}): ${r.status} ${r.text}`);
+  });
+}
+
+/**
+ * The steps: create projects up to each of STEPS, then measure creation, the cold and warm reads,
+ * the gateway's memory and the catalog, writing docs/performance.md after each.
+ */
+async function measureSteps(base: string, baselineUrl: string, gatewayProcess: GatewayProcess): Promise<void> {
+  const signup = await call(base, 'POST', '/v1/auth/signup', null, { email: 'scale@example.com', password: 'a long password' });
+  if (signup.status !== 201) throw new Error(`signup: ${signup.status} ${signup.text}`);
+  const token = JSON.parse(signup.text).token as string;
   const warm: string[] = [];
   let created = 0;
   let previous: { rssKb: number; warm: number } | null = null;
   const runStarted = performance.now();
-  for (const target of REUSE ? [] : STEPS) {
+  for (const target of STEPS) {
     // 1. Create the projects up to `target`, each with its model and public read access: all but
     // the last SAMPLE CREATE_CONCURRENCY at a time, those one at a time on the idle gateway.
     const numbers = Array.from({ length: target - created }, (_, k) => created + k + 1);
@@ -245,21 +268,17 @@ try {
     // the caches, the second is measured.
     // The baseline reads every project once too (its own connections' catalog caches); both
     // servers must answer every sampled project with the same body.
-    for (const server of [base, baseline.url]) {
-      await pool(server === base ? slugs.filter((slug) => !cold.includes(slug)) : slugs, WARM_CONCURRENCY, async (slug) => {
-        const r = await call(server, 'GET', READ(slug), null);
-        if (r.status !== 200) throw new Error(`warm-up ${slug} (${server === base ? 'ours' : 'baseline'}): ${r.status} ${r.text}`);
-      });
-    }
+    await warmUp(base, slugs.filter((slug) => !cold.includes(slug)), 'ours');
+    await warmUp(baselineUrl, slugs, 'baseline');
     for (const slug of [slugs[0]!, ...cold]) {
-      const [ours, theirs] = await Promise.all([call(base, 'GET', READ(slug), null), call(baseline.url, 'GET', READ(slug), null)]);
+      const [ours, theirs] = await Promise.all([call(base, 'GET', READ(slug), null), call(baselineUrl, 'GET', READ(slug), null)]);
       if (ours.text !== theirs.text) throw new Error(`${slug}: the servers answer differently\nours     ${ours.text}\nbaseline ${theirs.text}`);
     }
     warm.push(...slugs);
-    const reads = await measureWarm(base, baseline.url, warm);
+    const reads = await measureWarm(base, baselineUrl, warm);
     // 4. Memory and catalog.
     await new Promise((r) => setTimeout(r, 1000));
-    const rss = rssKb(gateway);
+    const rss = rssKb(gatewayProcess);
     const catalog = await admin(async (c) => (await c.query(
       `SELECT pg_database_size(current_database()) AS size,
               (SELECT sum(pg_total_relation_size(c.oid)) FROM pg_class c WHERE c.relnamespace = 'pg_catalog'::regnamespace AND c.relkind = 'r') AS catalog,
@@ -285,14 +304,7 @@ try {
     writeResults();
     process.stdout.write(`${JSON.stringify(result)}\n`);
   }
-} finally {
-  baseline?.stop();
-  await gateway?.stop();
-  // Profiling: BENCH_SCALE_KEEP=1 keeps the database for a look afterwards (the next run drops it).
-  if (!process.env.BENCH_SCALE_KEEP && !REUSE) await admin((c) => c.query(`DROP DATABASE IF EXISTS "${DATABASE}" WITH (FORCE)`));
 }
-
-if (!REUSE) process.stdout.write(`\n${writeResults()}\n\nwritten to docs/performance.md (section bench-scale)\n`);
 
 /** BENCH_SCALE_REUSE: every kept project read once by each server, then the warm reads, printed. */
 async function measureKept(ours: string, theirs: string): Promise<void> {
@@ -303,10 +315,7 @@ async function measureKept(ours: string, theirs: string): Promise<void> {
     if ((await call(ours, 'GET', READ(slug), null)).status === 200) readable.add(slug);
   });
   const slugs = kept.filter((slug) => readable.has(slug));
-  await pool(slugs, WARM_CONCURRENCY, async (slug) => {
-    const r = await call(theirs, 'GET', READ(slug), null);
-    if (r.status !== 200) throw new Error(`warm-up ${slug} (baseline): ${r.status} ${r.text}`);
-  });
+  await warmUp(theirs, slugs, 'baseline');
   const settings = await admin(async (c) => (await c.query("SELECT name, setting, unit FROM pg_settings WHERE name IN ('shared_buffers', 'effective_cache_size')")).rows, url);
   process.stdout.write(`${JSON.stringify({ projects: slugs.length, settings, ...(await measureWarm(ours, theirs, slugs, 10)) })}\n`);
 }
