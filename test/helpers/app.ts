@@ -34,6 +34,8 @@ export function testEnv(db: TestDatabase, extra: Record<string, string> = {}): R
     // One spare project schema per test database: creations take it or build their own (both
     // paths run), and a test's database is not filled with ten it never uses.
     SPARE_SCHEMAS: '1',
+    // Maintenance rounds (purges, backups) run when a test calls them, with its own clock.
+    MAINTENANCE: 'false',
     // Project ids restart at 1 in every test database, so each test run keeps media apart.
     MEDIA_DIR: join(tmpdir(), `cms-test-media-${db.name}`),
     // A dashboard build of one's own (several builds side by side while developing).

@@ -1,5 +1,6 @@
 // Raw HTTP/1.1 over one TCP connection, for what fetch cannot send: malformed request lines and
-// headers, and several requests on one keep-alive connection with bodies of any size.
+// headers, several requests on one keep-alive connection with bodies of any size, and a client
+// that reads nothing until it has sent its whole request.
 import { connect, type Socket } from 'node:net';
 
 export interface RawResponse {
@@ -45,6 +46,43 @@ export class RawConnection {
   async send(request: string | Buffer, timeoutMs = 10_000): Promise<RawResponse> {
     if (!this.closed) this.socket.write(request);
     return this.read(timeoutMs);
+  }
+
+  /**
+   * Send as a client that reads nothing until its whole request is sent (as many do): the head,
+   * then `body` in `chunk`-byte writes (in the chunked transfer coding when `chunked`), then read
+   * one response. A connection reset while sending fails it, as it fails such a client.
+   */
+  async sendThenRead(
+    method: string, path: string, headers: Record<string, string>, body: Buffer,
+    { chunked = false, chunk = 64 * 1024, timeoutMs = 60_000 } = {},
+  ): Promise<RawResponse> {
+    this.socket.pause();
+    try {
+      await this.write(requestHead(method, path, { ...headers, ...(chunked ? { 'Transfer-Encoding': 'chunked' } : { 'Content-Length': String(body.length) }) }));
+      for (let at = 0; at < body.length; at += chunk) {
+        const piece = body.subarray(at, at + chunk);
+        await this.write(chunked ? Buffer.concat([Buffer.from(`${piece.length.toString(16)}\r\n`), piece, Buffer.from('\r\n')]) : piece);
+      }
+      if (chunked) await this.write('0\r\n\r\n');
+    } finally {
+      this.socket.resume();
+    }
+    return this.read(timeoutMs);
+  }
+
+  /** Write `data`, waiting while the socket's buffer is full; fails once the connection has. */
+  async write(data: string | Buffer): Promise<void> {
+    if (!this.closed && !this.socket.write(data)) {
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          this.socket.off('drain', done).off('close', done);
+          resolve();
+        };
+        this.socket.on('drain', done).on('close', done);
+      });
+    }
+    if (this.failure || this.closed) throw new Error(`connection failed while sending: ${this.failure?.message ?? 'closed'}`);
   }
 
   async read(timeoutMs = 10_000): Promise<RawResponse> {
@@ -107,7 +145,11 @@ function parseResponse(buf: Buffer): { response: RawResponse; length: number } |
 /** A request with a body and the right Content-Length. */
 export function rawRequest(method: string, path: string, headers: Record<string, string> = {}, body: string | Buffer = ''): Buffer {
   const payload = typeof body === 'string' ? Buffer.from(body) : body;
-  const head = [`${method} ${path} HTTP/1.1`, 'Host: 127.0.0.1', ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)];
-  if (payload.length > 0 || method === 'POST' || method === 'PUT') head.push(`Content-Length: ${payload.length}`);
-  return Buffer.concat([Buffer.from(`${head.join('\r\n')}\r\n\r\n`, 'latin1'), payload]);
+  const length: Record<string, string> = payload.length > 0 || method === 'POST' || method === 'PUT' ? { 'Content-Length': String(payload.length) } : {};
+  return Buffer.concat([Buffer.from(requestHead(method, path, { ...headers, ...length }), 'latin1'), payload]);
+}
+
+/** A request line and headers, up to the blank line. */
+function requestHead(method: string, path: string, headers: Record<string, string>): string {
+  return [`${method} ${path} HTTP/1.1`, 'Host: 127.0.0.1', ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)].join('\r\n') + '\r\n\r\n';
 }

@@ -1,17 +1,50 @@
 // Synthetic `strapi export` archives (Strapi's data-transfer format, as in
 // test/fixtures/strapi-export) and the project folder that goes with them, written on the fly
 // for tests that need sizes or defects a small real export does not have. Assets are streamed
-// into the archive, so an archive can be far larger than what the test keeps in memory.
+// into the archive, so an archive can be far larger than what the test keeps in memory. And the
+// reading of an archive's entities and links, independent of the CLI's reader.
 import { randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
-import { createGzip } from 'node:zlib';
-import { pack } from 'tar-stream';
+import { createGunzip, createGzip } from 'node:zlib';
+import { extract, pack } from 'tar-stream';
 
 export type Dict = Record<string, unknown>;
+
+export interface ArchiveEntity { type: string; id: number; data: Dict }
+export interface LinkEnd { type: string; ref: number | string; field?: string; pos?: number }
+export interface ArchiveLink { kind: string; relation?: string; left: LinkEnd; right: LinkEnd }
+
+/** A value without its row ids (`id` keys at any depth): each database numbers its rows its own way. */
+export function withoutIds(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutIds);
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).filter(([k]) => k !== 'id').map(([k, v]) => [k, withoutIds(v)]));
+  return value;
+}
+
+/** The entities and links of the `strapi export` archive at `path`, in the archive's order. */
+export async function readStrapiArchive(path: string): Promise<{ entities: ArchiveEntity[]; links: ArchiveLink[] }> {
+  const entities: ArchiveEntity[] = [];
+  const links: ArchiveLink[] = [];
+  const tar = extract();
+  createReadStream(path).pipe(createGunzip()).pipe(tar);
+  for await (const entry of tar) {
+    const name = entry.header.name;
+    if (name.startsWith('entities/') || name.startsWith('links/')) {
+      for await (const line of createInterface({ input: entry as unknown as NodeJS.ReadableStream })) {
+        if (!line) continue;
+        if (name.startsWith('entities/')) entities.push(JSON.parse(line) as ArchiveEntity);
+        else links.push(JSON.parse(line) as ArchiveLink);
+      }
+    }
+    entry.resume();
+  }
+  return { entities, links };
+}
 
 export interface ArchiveAsset {
   /** The file's name in `assets/uploads/` (its `hash + ext`). */
@@ -101,7 +134,7 @@ export const mediaLink = (file: number, type: string, ref: number, field: string
   left: { type: 'plugin::upload.file', field: 'related', ref: file }, right: { type, field, ref, pos },
 });
 
-/** A relation link from `field` of the `from` row `ref` to the `to` row `target`. */
+/** A relation link from `field` of the `from` row `ref` to the `to` row `target` (`relation.circular` within one type, as Strapi writes it). */
 export const relationLink = (from: string, ref: number, field: string, to: string, target: number, pos = 1): Dict => ({
-  kind: 'relation.basic', relation: 'manyToOne', left: { type: from, field, ref, pos }, right: { type: to, ref: target },
+  kind: from === to ? 'relation.circular' : 'relation.basic', relation: 'manyToOne', left: { type: from, field, ref, pos }, right: { type: to, ref: target },
 });

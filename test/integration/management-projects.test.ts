@@ -184,9 +184,17 @@ describe('management API: projects and isolation', () => {
       assert.ok(Number(n) > 0, table);
     }
     assert.ok(await schemaExists(`t_${project.id}`));
+    // The projects deleted by the tests before are purged first.
+    await t.platform.maintenance.round(new Date(Date.now() + 8 * 86_400_000), ['purge']);
     const res = await as(t, alice).del(`/v1/projects/${project.slug}`);
     assert.equal(res.statusCode, 204);
     assert.equal(res.body, '');
+    // At once: 404 everywhere (below); the data stays for the restore window, then is purged.
+    assert.ok(await schemaExists(`t_${project.id}`));
+    assert.equal((await as(t, alice).get(`/v1/projects/${project.slug}`)).statusCode, 404);
+    assert.deepEqual((await t.platform.maintenance.round(new Date(Date.now() + 6 * 86_400_000), ['purge'])).purged, []);
+    assert.ok(await schemaExists(`t_${project.id}`));
+    assert.deepEqual((await t.platform.maintenance.round(new Date(Date.now() + 7 * 86_400_000 + 60_000), ['purge'])).purged, [project.slug]);
     assert.equal(await schemaExists(`t_${project.id}`), false);
     for (const table of ['api_tokens', 'roles', 'locales', 'schema_versions', 'usage_counters']) {
       const n = await t.platform.db.pool.oneFirst(compiledQuery({ text: `SELECT count(*) FROM platform.${table} WHERE project_id = $1`, values: [project.id] }));

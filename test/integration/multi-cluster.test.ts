@@ -327,6 +327,7 @@ describe('projects on more than one Postgres cluster', () => {
     const b = projects[3]!;
     assert.equal(await clusterOf(t, b.slug), 'second');
     assert.equal((await b.admin.del(`/v1/projects/${b.slug}`)).statusCode, 204);
+    await t.platform.maintenance.round(new Date(Date.now() + 8 * 86_400_000), ['purge']);
     assert.equal(await hasSchema(secondPool(), b.schema), false);
     assert.deepEqual(await column(secondPool(), 'SELECT id::text FROM platform.projects WHERE id = $1', [b.id]), []);
     assert.equal((await t.platform.db.pool.maybeOne(compiledQuery({ text: 'SELECT 1 FROM platform.projects WHERE id = $1', values: [b.id] }))), null);

@@ -140,6 +140,7 @@ describe('upload on S3 storage', () => {
       const aKeys = await keys(`${p.id}/`);
       assert.ok(aKeys.includes(`${p.id}/${mine!.hash}.txt`));
       assert.equal((await q.admin.del(`/v1/projects/${q.slug}`)).statusCode, 204);
+      await t.platform.maintenance.round(new Date(Date.now() + 8 * 86_400_000), ['purge']);
       assert.deepEqual(await keys(`${q.id}/`), []);
       assert.deepEqual(await keys(`${p.id}/`), aKeys);
     });

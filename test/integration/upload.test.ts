@@ -822,6 +822,7 @@ describe('upload REST API', () => {
       assert.deepEqual(await sb.disk(), [bFile!.url.slice('/uploads/'.length)]);
       const aDisk = await s.disk();
       assert.equal((await q.admin.del(`/v1/projects/${q.slug}`)).statusCode, 204);
+      await t.platform.maintenance.round(new Date(Date.now() + 8 * 86_400_000), ['purge']);
       await assert.rejects(stat(sb.dir()), { code: 'ENOENT' });
       assert.deepEqual(await s.disk(), aDisk);
       assert.deepEqual((await p.api.get(mine!.url)).rawPayload, bigPng);

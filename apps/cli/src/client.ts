@@ -13,7 +13,8 @@
 // main.ts prints an ApiError's message and exits 1 — commands just let it propagate.
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { pipeline } from 'node:stream/promises';
 
 export class ApiError extends Error {
@@ -50,6 +51,8 @@ export interface Client {
    */
   upload<T = unknown>(method: string, path: string, body: Readable, headers?: Record<string, string>): Promise<T>;
   get<T = unknown>(path: string): Promise<T>;
+  /** A GET whose answer is a file: its body as a stream and its length (null when not announced). */
+  download(path: string): Promise<{ body: Readable; size: number | null }>;
   post<T = unknown>(path: string, body?: unknown): Promise<T>;
   put<T = unknown>(path: string, body?: unknown): Promise<T>;
   patch<T = unknown>(path: string, body?: unknown): Promise<T>;
@@ -149,10 +152,25 @@ export function createClient(options: ClientOptions): Client {
     return answer<T>(method, path, reply.res.statusCode ?? 0, reply.res.statusMessage ?? '', reply.text);
   }
 
+  async function download(path: string): Promise<{ body: Readable; size: number | null }> {
+    const headers: Record<string, string> = options.token ? { authorization: `Bearer ${options.token}` } : {};
+    let res: Response;
+    try {
+      res = await fetch(url + path, { headers });
+    } catch (err) {
+      const cause = (err as { cause?: { code?: string; message?: string } }).cause;
+      throw new ApiError(0, 'NetworkError', `Cannot reach ${url}: ${cause?.code ?? cause?.message ?? (err as Error).message}`);
+    }
+    if (!res.ok || !res.body) return answer('GET', path, res.status, res.statusText, await res.text());
+    const length = res.headers.get('content-length');
+    return { body: Readable.fromWeb(res.body as WebReadableStream), size: length === null ? null : Number(length) };
+  }
+
   return {
     url,
     request,
     upload,
+    download,
     get: (path) => request('GET', path),
     post: (path, body) => request('POST', path, { body }),
     put: (path, body) => request('PUT', path, { body }),

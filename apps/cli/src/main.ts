@@ -10,6 +10,7 @@ import { registerSchema } from './commands/schema.ts';
 import { registerTypes } from './commands/types.ts';
 import { registerOpenapi } from './commands/openapi.ts';
 import { registerImportStrapi } from './commands/import-strapi.ts';
+import { registerExport } from './commands/export.ts';
 
 /** Each adds its command(s) to the program; add a command group by adding a line here. */
 const commands: Array<(program: Command) => void> = [
@@ -20,6 +21,7 @@ const commands: Array<(program: Command) => void> = [
   registerTypes,
   registerOpenapi,
   registerImportStrapi,
+  registerExport,
 ];
 
 export function buildProgram(): Command {

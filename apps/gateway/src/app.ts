@@ -74,7 +74,7 @@ export async function buildApp(platform: Platform): Promise<App> {
   fastify.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
     done(null, parseQueryString(body as string));
   });
-  registerErrorHandling(fastify, await registerDashboard(fastify, config.dashboardDir, config.baseDomain, mediaOrigin(config)));
+  registerErrorHandling(fastify, config.bodyDrain, await registerDashboard(fastify, config.dashboardDir, config.baseDomain, mediaOrigin(config)));
   await registerSecurityHeaders(fastify);
   await registerCors(fastify, platform.registry, config.dashboardOrigins);
   registerHealth(fastify, platform);

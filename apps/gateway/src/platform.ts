@@ -12,11 +12,14 @@ import { createMediaRuntime, type MediaLibrary } from '@cms/media';
 import type { Logger } from '@cms/telemetry';
 import {
   ClusterMirror, createBus, LocaleService, MemberService, ModelStore, poolOfProjectId, ProjectRegistry, ProjectService, RuntimeCache, SpareSchemas, type Bus,
+  type ProjectRecord,
 } from '@cms/tenancy';
 import { ReadCache } from '@cms/query';
-import { EndUsers } from '@cms/users';
+import { ArchiveRunner, ArchiveStore } from '@cms/transfer';
+import { EndUsers, usersSettingsOf } from '@cms/users';
 import { createClusterWebhookRuntimes, createWebhookRuntime, type WebhookRuntime } from '@cms/webhooks';
 import { BackgroundTasks } from './background.ts';
+import { Maintenance } from './maintenance.ts';
 import { applyMigrations } from './migrations.ts';
 import { ProjectRateLimits } from './tenant/rate-limits.ts';
 
@@ -65,6 +68,11 @@ export interface Platform {
   mailer: Mailer;
   /** Work a request starts without waiting for it (awaited on close). */
   background: BackgroundTasks;
+  /** Exports and backups: their records, and the archives this instance is writing. */
+  archiveStore: ArchiveStore;
+  archives: ArchiveRunner<ProjectRecord>;
+  /** Purges, backup expiry and daily backups (maintenance.ts); rounds run when MAINTENANCE is on. */
+  maintenance: Maintenance;
   /**
    * The pool of project data: in a project request, its cluster's (the request's scope names
    * it), else the control plane's (@cms/db `tenantPool`).
@@ -109,10 +117,24 @@ export async function createPlatform(config: Config, logger: Logger): Promise<Pl
   const sessions = new SessionService(db.pool, config.appSecret);
   const accountTokens = new AccountTokenService(db.pool, config.appSecret);
   // A plan change reaches every instance through the bus: new limits apply on their next request.
+  const archiveStore = new ArchiveStore(db.pool);
+  const archives = new ArchiveRunner<ProjectRecord>({
+    store: archiveStore, media: media.library, logger,
+    async prepare(project) {
+      const tenant = await registry.resolve(project.slug);
+      if (!tenant) throw new Error(`project ${project.slug} no longer exists`);
+      const runtime = await runtimes.get(tenant.project);
+      return {
+        projectId: project.id, pool: db.poolOf(tenant.project.cluster), schema: runtime.schemaName, model: runtime.model, physical: runtime.physical,
+        defaultLocale: tenant.project.defaultLocale, locales: tenant.locales, roles: await roles.list(project.id),
+        usersSettings: usersSettingsOf(tenant.project.settings), media: media.library,
+      };
+    },
+  });
   const billing = config.stripe
     ? new Billing(config.stripe, db.pool, logger, (project) => registry.invalidate({ projectId: project.id, slug: project.slug, scope: 'project' }))
     : null;
-  return {
+  const platform: Platform = {
     config,
     logger,
     db,
@@ -147,9 +169,14 @@ export async function createPlatform(config: Config, logger: Logger): Promise<Pl
     billing,
     mailer,
     background,
+    archiveStore,
+    archives,
+    maintenance: null as unknown as Maintenance,
     pool: db.tenantPool,
     async close() {
       await background.drain();
+      await platform.maintenance.close();
+      await archives.close();
       await spares.close();
       rateLimits.close();
       await apiTokens.close();
@@ -164,4 +191,8 @@ export async function createPlatform(config: Config, logger: Logger): Promise<Pl
       await db.close();
     },
   };
+  // The rounds need the whole platform (projects, archives, billing): made last.
+  platform.maintenance = new Maintenance(platform);
+  if (config.maintenance.enabled) await platform.maintenance.start();
+  return platform;
 }

@@ -11,7 +11,7 @@ async function appWithLog() {
   const lines: Array<Record<string, unknown>> = [];
   const sink = new Writable({ write(chunk, _encoding, done) { lines.push(JSON.parse(String(chunk))); done(); } });
   const app = Fastify({ logger: { level: 'debug', stream: sink }, logController: new LogController({ disableRequestLogging: true }) });
-  registerErrorHandling(app);
+  registerErrorHandling(app, { bytes: 1024 * 1024, timeoutMs: 1000 });
   app.get('/forbidden', async () => { throw new ForbiddenError(); });
   app.get('/broken', async () => { throw new Error('boom'); });
   app.post('/json', async (request) => request.body);

@@ -112,6 +112,11 @@ export interface Config {
   readonly stripe?: StripeConfig;
   readonly limits: RateLimitsConfig;
   readonly webhooks: WebhooksConfig;
+  /**
+   * MAINTENANCE (default on): this process takes part in the maintenance rounds (purging deleted
+   * projects, expiring and starting backups), every MAINTENANCE_INTERVAL_MS (default 60 s).
+   */
+  readonly maintenance: { enabled: boolean; intervalMs: number };
   /** DASHBOARD_ORIGINS: origins (besides the gateway's own) whose pages may call the management API. */
   readonly dashboardOrigins: readonly string[];
   /** DASHBOARD_DIR: the built dashboard served at `/` (default: the repository's apps/dashboard/dist). */
@@ -128,6 +133,13 @@ export interface Config {
   readonly production: boolean;
   /** Max JSON body size in bytes (Strapi: 1 MB). */
   readonly bodyLimit: number;
+  /**
+   * The rest of a body still arriving when its request is refused (over a size limit, or before it
+   * was read) is read and discarded, so that the client, still sending, reads the answer instead
+   * of a reset connection: at most BODY_DRAIN_LIMIT bytes (default 64 MB) in BODY_DRAIN_TIMEOUT_MS
+   * (default 30 s), after which the connection is closed.
+   */
+  readonly bodyDrain: { readonly bytes: number; readonly timeoutMs: number };
   /** Statement timeout of every statement outside a plan's (control plane, jobs; all when plan limits are off), ms. */
   readonly statementTimeoutMs: number;
   readonly dbPoolSize: number;
@@ -374,6 +386,7 @@ export function loadConfig(env: Env = process.env): Config {
       projectConcurrency: int(env, 'WEBHOOKS_PROJECT_CONCURRENCY', 4, 1, 1000),
       relayIntervalMs: int(env, 'WEBHOOKS_RELAY_INTERVAL_MS', 1000, 50, 600_000),
     },
+    maintenance: { enabled: bool(env, 'MAINTENANCE', true), intervalMs: int(env, 'MAINTENANCE_INTERVAL_MS', 60_000, 100, 86_400_000) },
     dashboardOrigins: Object.freeze(originsOf(env, 'DASHBOARD_ORIGINS')),
     dashboardDir: resolve(str(env, 'DASHBOARD_DIR') ?? fileURLToPath(new URL('../../../apps/dashboard/dist', import.meta.url))),
     trustProxy: trustProxyOf(env),
@@ -383,6 +396,10 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: str(env, 'LOG_LEVEL') ?? 'info',
     production: env.NODE_ENV === 'production',
     bodyLimit: int(env, 'BODY_LIMIT', 1024 * 1024, 1024),
+    bodyDrain: {
+      bytes: int(env, 'BODY_DRAIN_LIMIT', 64 * 1024 * 1024, 0),
+      timeoutMs: int(env, 'BODY_DRAIN_TIMEOUT_MS', 30_000, 100, 600_000),
+    },
     statementTimeoutMs: int(env, 'STATEMENT_TIMEOUT_MS', 10_000, 100),
     dbPoolSize: int(env, 'DB_POOL_SIZE', 20, 1, 1000),
     dbConnectionMaxAgeMs: int(env, 'DB_CONNECTION_MAX_AGE_MS', 30 * 60_000, 1000, 7 * 86_400_000),

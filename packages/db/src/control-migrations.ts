@@ -296,4 +296,31 @@ export const controlMigrations: Migration[] = [
       `CREATE INDEX projects_cluster_idx ON platform.projects (cluster)`,
     ],
   },
+  {
+    id: '0009_archives_and_deleted_projects',
+    statements: [
+      // Exports and backups of a project: archives in Strapi's data-transfer format kept in the
+      // media storage under `storage_key`. `heartbeat_at` is moved on while the archive is being
+      // written: a running row whose heartbeat stopped (its process died) is reported failed.
+      `CREATE TABLE platform.project_archives (
+        id text PRIMARY KEY,
+        project_id bigint NOT NULL REFERENCES platform.projects(id) ON DELETE CASCADE,
+        kind text NOT NULL CHECK (kind IN ('export', 'manual', 'scheduled')),
+        status text NOT NULL DEFAULT 'running' CHECK (status IN ('running', 'done', 'failed')),
+        storage_key text NOT NULL,
+        size bigint,
+        counts jsonb,
+        error text,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        finished_at timestamptz,
+        expires_at timestamptz,
+        heartbeat_at timestamptz NOT NULL DEFAULT now()
+      )`,
+      `CREATE INDEX project_archives_project_idx ON platform.project_archives (project_id, created_at DESC)`,
+      // A deleted project answers 404 at once and is kept (schema, media, tokens, archives) until
+      // it is restored or purged, 7 days later.
+      `ALTER TABLE platform.projects ADD COLUMN deleted_at timestamptz`,
+      `CREATE INDEX projects_deleted_idx ON platform.projects (deleted_at) WHERE deleted_at IS NOT NULL`,
+    ],
+  },
 ];

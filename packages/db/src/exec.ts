@@ -1,5 +1,6 @@
 // Thin wrappers running compiled SQL (quoted identifiers, `$n` values) in the caller's transaction.
 import { sqlStateOf } from '@cms/errors';
+import type { DatabasePool } from 'slonik';
 import { compiledQuery, type Db } from './sql.ts';
 
 export async function exec(db: Db, text: string, values: readonly unknown[] = []): Promise<void> {
@@ -30,4 +31,21 @@ export function sqlState(error: unknown): string | undefined {
   // slonik turns 22P02 (invalid_text_representation) into an InvalidInputError without the code.
   if (error instanceof Error && error.constructor.name === 'InvalidInputError') return '22P02';
   return sqlStateOf(error);
+}
+
+/**
+ * Runs `fn` holding the session advisory lock `key` on a connection of its own, or resolves
+ * null at once when another session holds it. `fn` works through the pool (the embedded Postgres
+ * serves one transaction at a time, so no transaction stays open while it runs).
+ */
+export async function withTryLock<T>(pool: DatabasePool, key: number, fn: () => Promise<T>): Promise<T | null> {
+  return pool.connect(async (lock) => {
+    const got = await lock.oneFirst(compiledQuery({ text: 'SELECT pg_try_advisory_lock($1)', values: [key] }));
+    if (!got) return null;
+    try {
+      return await fn();
+    } finally {
+      await lock.query(compiledQuery({ text: 'SELECT pg_advisory_unlock($1)', values: [key] }));
+    }
+  });
 }

@@ -39,8 +39,11 @@ export interface ImportedVersion extends ImportedVersionKey {
 }
 
 export interface ImportedRelations extends ImportedVersionKey {
-  /** Owner-side relation attributes → their targets, in order. */
-  relations: Record<string, Array<{ documentId: string; locale: string | null }>>;
+  /**
+   * Owner-side relation attributes → their targets, in order; `inversePosition` (from 1): the
+   * link's place in the target's inverse (`mappedBy`) list, where the source gives it.
+   */
+  relations: Record<string, Array<{ documentId: string; locale: string | null; inversePosition?: number }>>;
 }
 
 export type ImportStore = Pick<DocumentStore, 'pool' | 'schema' | 'model' | 'physical' | 'defaultLocale' | 'admitDocument'> & {
@@ -193,13 +196,30 @@ export async function importDocumentVersions(store: ImportStore, body: unknown):
   return { created, updated: list.length - created };
 }
 
-/** Set the owner-side relations of already imported versions, targets in the order given. */
+/**
+ * Give links of one source row the places in their targets' inverse lists that the source had
+ * (`set` puts a new link last there). A null `u.loc` matches whichever locale the link names
+ * (targets that are not localized, or named without a locale).
+ */
+async function setInversePositions(ctx: WriteContext, linkTable: string, sourceRowId: string, targets: Array<{ documentId: string; locale: string | null; position: number }>): Promise<void> {
+  await exec(ctx.tx,
+    `UPDATE ${qualify(ctx.schema, linkTable)} l SET ${q(COLUMNS.invOrd)} = u.p FROM unnest($2::text[], $3::text[], $4::int[]) AS u(d, loc, p) ` +
+    `WHERE l.${q(COLUMNS.sourceId)} = $1 AND l.${q(COLUMNS.targetDocumentId)} = u.d AND (u.loc IS NULL OR l.${q(COLUMNS.targetLocale)} = u.loc)`,
+    [sourceRowId, targets.map((t) => t.documentId), targets.map((t) => t.locale), targets.map((t) => t.position)]);
+}
+
+/**
+ * Set the owner-side relations of already imported versions, targets in the order given (and in
+ * the order of their inverse lists where given).
+ */
 export async function importRelations(store: ImportStore, body: unknown): Promise<{ updated: number }> {
   const list = items(body, 'relations');
   await eachItem(store, list, async (ctx, ref, raw) => {
     const relations = raw.relations;
     if (!isDict(relations)) throw new ValidationError('relations must be an object');
     const row = emptyRowWrite();
+    /** link table → the targets with their inverse position */
+    const positioned = new Map<string, Array<{ documentId: string; locale: string | null; position: number }>>();
     for (const [name, targets] of Object.entries(relations)) {
       const attr = ref.type.attributes[name];
       const phys = ref.ct.attributes[name];
@@ -211,13 +231,24 @@ export async function importRelations(store: ImportStore, body: unknown): Promis
           if (!isDict(t) || typeof t.documentId !== 'string' || (t.locale !== undefined && t.locale !== null && typeof t.locale !== 'string')) {
             throw new ValidationError(`relations.${name} targets must be {documentId, locale}`);
           }
-          return { kind: 'document' as const, documentId: t.documentId, ...(typeof t.locale === 'string' ? { locale: t.locale } : {}) };
+          const locale = typeof t.locale === 'string' ? t.locale : null;
+          if (t.inversePosition !== undefined) {
+            const position = t.inversePosition;
+            if (typeof position !== 'number' || !Number.isInteger(position) || position < 1 || position > 2 ** 31 - 1) {
+              throw new ValidationError(`relations.${name} inversePosition must be a whole number from 1`);
+            }
+            const placed = positioned.get(phys.linkTable) ?? [];
+            placed.push({ documentId: t.documentId, locale, position });
+            positioned.set(phys.linkTable, placed);
+          }
+          return { kind: 'document' as const, documentId: t.documentId, ...(locale !== null ? { locale } : {}) };
         }),
       });
     }
     const rowId = await versionRow(ctx.tx, ctx.schema, ref.ct, ref);
     if (!rowId) throw new ValidationError('this version has not been imported yet: import it before its relations');
     await writeRowChildren(ctx, ref.uid, rowId, row, { documentId: ref.documentId, locale: ref.locale }, false);
+    for (const [linkTable, targets] of positioned) await setInversePositions(ctx, linkTable, rowId, targets);
   });
   return { updated: list.length };
 }

@@ -14,3 +14,4 @@ export {
   importDocumentVersions, importRelations, MAX_IMPORT_ITEMS,
   type ImportedVersion, type ImportedVersionKey, type ImportedRelations, type ImportStore,
 } from './import-documents.ts';
+export { contentEntities, contentLinks, type ExportContext, type EntityLine, type LinkLine, type LinkEnd } from './export-rows.ts';

@@ -1,8 +1,10 @@
-// SQL that reads a stored row back in the shape of a create body: every scalar attribute and
-// every component / dynamic zone, recursively, without row ids (a password only as "set or not":
-// see below). Used to
-// validate the whole merged document before publishing (Strapi: a publishing write
-// validates the merged document, not just the body). One statement, built once per model version.
+// SQL that reads a stored row back as JSON: every scalar attribute and every component / dynamic
+// zone, recursively. Two styles:
+// - `body`: the shape of a create body, without row ids (a password only as "set or not": see
+//   below). Used to validate the whole merged document before publishing (Strapi: a publishing
+//   write validates the merged document, not just the body). One statement, built once per model version.
+// - `export`: an entity of Strapi's data-transfer format (exports), values as Strapi stores them,
+//   component rows with their `id` (the links of relations inside components name them).
 import { isoTimestamp, qualify, quoteIdent, quoteLiteral } from '@cms/db';
 import { COLUMNS, physicalTable, type PhysicalModel } from '@cms/tables';
 import type { Model, ScalarType } from '@cms/schema';
@@ -11,11 +13,21 @@ const q = quoteIdent;
 // jsonb_build_object takes at most 100 arguments: build objects in chunks and concatenate.
 const PAIRS_PER_CALL = 40;
 
-function scalarExpression(alias: string, column: string, type: ScalarType): string {
+export type RowJsonStyle = 'body' | 'export';
+
+function scalarExpression(alias: string, column: string, type: ScalarType, style: RowJsonStyle): string {
   const ref = `${alias}.${q(column)}`;
+  if (type === 'datetime') return isoTimestamp(ref);
+  if (style === 'export') {
+    // As Strapi's own export writes them: a decimal as a number, a time with milliseconds.
+    if (type === 'biginteger') return `${ref}::text`;
+    if (type === 'decimal') return `trim_scale(${ref})`;
+    if (type === 'date') return `to_char(${ref}, 'YYYY-MM-DD')`;
+    if (type === 'time') return `to_char(${ref}, 'HH24:MI:SS.MS')`;
+    return ref;
+  }
   // Exact text for numbers JSON would round, and a stable ISO form for timestamps.
   if (type === 'biginteger' || type === 'decimal') return `${ref}::text`;
-  if (type === 'datetime') return isoTimestamp(ref);
   if (type === 'date' || type === 'time') return `${ref}::text`;
   return ref;
 }
@@ -29,7 +41,10 @@ function objectOf(pairs: string[]): string {
 
 class RowJsonBuilder {
   private aliases = 0;
-  constructor(private readonly model: Model, private readonly physical: PhysicalModel, private readonly schema: string) {}
+  constructor(
+    private readonly model: Model, private readonly physical: PhysicalModel, private readonly schema: string,
+    private readonly style: RowJsonStyle = 'body',
+  ) {}
 
   /** jsonb of the row `alias` of table `uid`. */
   row(uid: string, alias: string): string {
@@ -39,7 +54,7 @@ class RowJsonBuilder {
     for (const [name, attr] of Object.entries(owner.attributes)) {
       const phys = table.attributes[name]!;
       if (attr.kind === 'scalar' && phys.kind === 'scalar') {
-        if (attr.type !== 'password') pairs.push(`${quoteLiteral(name)}, ${scalarExpression(alias, phys.column, attr.type)}`);
+        if (attr.type !== 'password' || this.style === 'export') pairs.push(`${quoteLiteral(name)}, ${scalarExpression(alias, phys.column, attr.type, this.style)}`);
         // A stored password is a hash, checked when it was written: only whether one is set counts
         // here (a required password stays satisfied), as a stand-in its length limits accept.
         else pairs.push(`${quoteLiteral(name)}, CASE WHEN ${alias}.${q(phys.column)} IS NULL THEN NULL ELSE ${quoteLiteral('*'.repeat(Math.max(attr.minLength ?? 1, 1)))} END`);
@@ -50,6 +65,7 @@ class RowJsonBuilder {
         pairs.push(`${quoteLiteral(name)}, ${this.items(uid, alias, name, phys.components, true)}`);
       }
     }
+    if (this.style === 'export' && this.physical.components[uid]) pairs.unshift(`'id', ${alias}.${q(COLUMNS.id)}`);
     return objectOf(pairs);
   }
 
@@ -67,6 +83,11 @@ class RowJsonBuilder {
   }
 }
 
+/** jsonb of row `alias` of content type `uid` (declared attributes only), in `style`. */
+export function rowJsonExpression(model: Model, physical: PhysicalModel, schema: string, uid: string, alias: string, style: RowJsonStyle): string {
+  return new RowJsonBuilder(model, physical, schema, style).row(uid, alias);
+}
+
 const cache = new WeakMap<PhysicalModel, Map<string, string>>();
 
 /** `SELECT <row json>::text FROM <content type table> t WHERE t.id = $1`, cached per model version and schema. */
@@ -77,7 +98,7 @@ export function rowJsonQuery(model: Model, physical: PhysicalModel, schema: stri
   let text = bySchema.get(key);
   if (!text) {
     const table = physical.contentTypes[uid]!;
-    text = `SELECT (${new RowJsonBuilder(model, physical, schema).row(uid, 't')})::text FROM ${qualify(schema, table.table)} t WHERE t.${q(COLUMNS.id)} = $1`;
+    text = `SELECT (${rowJsonExpression(model, physical, schema, uid, 't', 'body')})::text FROM ${qualify(schema, table.table)} t WHERE t.${q(COLUMNS.id)} = $1`;
     bySchema.set(key, text);
   }
   return text;

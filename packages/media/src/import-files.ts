@@ -10,6 +10,15 @@ export async function fileIdByDocumentId(db: Db, schema: string, documentId: str
 }
 
 /** Give a file just created (in the same transaction) the documentId it had where it came from. */
-export async function setFileDocumentId(tx: Db, schema: string, id: string, documentId: string): Promise<void> {
-  await column(tx, `UPDATE ${qualify(schema, FILES_TABLE)} SET document_id = $2 WHERE id = $1 RETURNING id`, [id, documentId]);
+/**
+ * An imported file takes the documentId it had, and when given its source's timestamps (upload
+ * and last change; published with its upload, as Strapi's files are).
+ */
+export async function setFileDocumentId(
+  tx: Db, schema: string, id: string, documentId: string, times: { createdAt?: string; updatedAt?: string } = {},
+): Promise<void> {
+  await column(tx, `UPDATE ${qualify(schema, FILES_TABLE)} SET document_id = $2,
+      created_at = coalesce($3::timestamptz, created_at), published_at = coalesce($3::timestamptz, published_at),
+      updated_at = coalesce($4::timestamptz, $3::timestamptz, updated_at)
+    WHERE id = $1 RETURNING id`, [id, documentId, times.createdAt ?? null, times.updatedAt ?? null]);
 }

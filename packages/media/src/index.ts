@@ -1,4 +1,4 @@
-export type { MediaStorage, PutOptions } from './storage.ts';
+export type { MediaStorage, PutOptions, StoredObject } from './storage.ts';
 export { LocalDiskStorage } from './local-disk.ts';
 export { S3Storage, type S3StorageOptions } from './s3.ts';
 export { createMediaStorage, DEFAULT_LOCAL_BASE_URL, type MediaStorageConfig } from './create.ts';
@@ -18,3 +18,4 @@ export { parseNewFolder, parseFolderChange, pathId, MAX_FOLDER_NAME } from './fo
 export { listFiles, parseFileListQuery, FILE_TYPES, type FileListQuery, type FilePage, type ListedFile, type FileType } from './file-listing.ts';
 export { fileUsages, type FileUsage } from './file-usages.ts';
 export { fileIdByDocumentId, setFileDocumentId } from './import-files.ts';
+export { exportFiles, type ExportedFile } from './export-files.ts';

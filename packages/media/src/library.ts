@@ -16,7 +16,7 @@ import { formatFileName, FORMAT_NAMES, isResizableImage, makeImageFormats } from
 import type { ImageJob, ImageJobProcessor, JobHandle, MediaJobQueue } from './jobs.ts';
 import { sniffMime } from './mime.ts';
 import { assertWithinQuota, type StorageQuota } from './quota.ts';
-import type { MediaStorage } from './storage.ts';
+import type { MediaStorage, StoredObject } from './storage.ts';
 
 export interface MediaLibraryOptions {
   storage: MediaStorage;
@@ -79,6 +79,33 @@ export class MediaLibrary {
   /** A stored object of a project, for the gateway to serve; null when there is none. */
   open(projectId: number, fileName: string): Promise<NodeJS.ReadableStream | null> {
     return this.storage.get(this.keyOf(projectId, fileName));
+  }
+
+  /** A stored object of a project with its length (an export puts it in an archive); null when there is none. */
+  read(projectId: number, fileName: string): Promise<StoredObject | null> {
+    return this.storage.read(this.keyOf(projectId, fileName));
+  }
+
+  /**
+   * The key of a project's archive (an export or a backup). Archives are kept apart from the
+   * project's media (`archives/{projectId}/`, never under the `{projectId}/` prefix that
+   * `/uploads/…` serves) and named by the caller with an unguessable part.
+   */
+  archiveKey(projectId: number, name: string): string {
+    return `archives/${projectId}/${name}`;
+  }
+
+  /** Stream an archive into storage (never buffered whole: S3 gets it in parts). */
+  putArchive(key: string, body: NodeJS.ReadableStream): Promise<{ size: number }> {
+    return this.storage.put(key, body, { contentType: 'application/gzip' });
+  }
+
+  readArchive(key: string): Promise<StoredObject | null> {
+    return this.storage.read(key);
+  }
+
+  deleteArchive(key: string): Promise<void> {
+    return this.storage.delete(key);
   }
 
   /**
@@ -211,9 +238,12 @@ export class MediaLibrary {
     return files.length;
   }
 
-  /** Every object of a deleted project. */
+  /** Every object of a deleted project, its archives included. */
   async removeProject(projectId: number): Promise<number> {
-    return this.storage.deletePrefix(this.prefixOf(projectId));
+    const [media, archives] = await Promise.all([
+      this.storage.deletePrefix(this.prefixOf(projectId)), this.storage.deletePrefix(`archives/${projectId}/`),
+    ]);
+    return media + archives;
   }
 
   /** Formats are named after hash and extension, so all possible ones are deleted, made or not. */

@@ -8,7 +8,7 @@ import { mkdir, open, readdir, rename, rmdir, stat, unlink, type FileHandle } fr
 import { dirname, join, resolve, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { assertValidKey, assertValidPrefix, joinUrl } from './keys.ts';
-import type { MediaStorage, PutOptions } from './storage.ts';
+import type { MediaStorage, PutOptions, StoredObject } from './storage.ts';
 import { ByteCounter, checkContentLength, toReadable } from './streams.ts';
 
 // `~` is not a key character, so no key can ever name a temp file (and listings can skip them).
@@ -46,6 +46,10 @@ export class LocalDiskStorage implements MediaStorage {
   }
 
   async get(key: string): Promise<NodeJS.ReadableStream | null> {
+    return (await this.read(key))?.body ?? null;
+  }
+
+  async read(key: string): Promise<StoredObject | null> {
     let file: FileHandle;
     try {
       file = await open(this.pathOf(key), 'r');
@@ -54,11 +58,12 @@ export class LocalDiskStorage implements MediaStorage {
       throw err;
     }
     // A key can name a directory (`1` when `1/x` exists); that is not an object.
-    if (!(await file.stat()).isFile()) {
+    const stats = await file.stat();
+    if (!stats.isFile()) {
       await file.close();
       return null;
     }
-    return file.createReadStream();
+    return { body: file.createReadStream(), size: stats.size };
   }
 
   async delete(key: string): Promise<void> {

@@ -12,7 +12,7 @@ import {
 import { pipeline } from 'node:stream';
 import { assertValidKey, assertValidPrefix, joinUrl } from './keys.ts';
 import { partSizeFor, uploadInParts } from './s3-multipart.ts';
-import type { MediaStorage, PutOptions } from './storage.ts';
+import type { MediaStorage, PutOptions, StoredObject } from './storage.ts';
 import { ByteCounter, checkContentLength, chunksOf, lengthMismatch } from './streams.ts';
 
 export interface S3StorageOptions {
@@ -63,11 +63,15 @@ export class S3Storage implements MediaStorage {
   }
 
   async get(key: string): Promise<NodeJS.ReadableStream | null> {
+    return (await this.read(key))?.body ?? null;
+  }
+
+  async read(key: string): Promise<StoredObject | null> {
     assertValidKey(key);
     try {
       const out = await this.client.send(new GetObjectCommand({ Bucket: this.options.bucket, Key: key }));
       // In Node the body is an http.IncomingMessage.
-      return out.Body as NodeJS.ReadableStream;
+      return { body: out.Body as NodeJS.ReadableStream, size: Number(out.ContentLength ?? 0) };
     } catch (err) {
       if (isNotFound(err)) return null;
       throw err;

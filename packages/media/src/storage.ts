@@ -7,6 +7,11 @@ export interface PutOptions {
   contentLength?: number;
 }
 
+export interface StoredObject {
+  body: NodeJS.ReadableStream;
+  size: number;
+}
+
 export interface MediaStorage {
   /** Strapi's provider name recorded on each file: `local` or `aws-s3`. */
   readonly provider: string;
@@ -14,6 +19,8 @@ export interface MediaStorage {
   put(key: string, body: NodeJS.ReadableStream | Buffer, opts: PutOptions): Promise<{ size: number }>;
   /** A readable stream of the object, or null when it does not exist. */
   get(key: string): Promise<NodeJS.ReadableStream | null>;
+  /** The object's stream and its length in bytes (e.g. for a tar entry), or null when it does not exist. */
+  read(key: string): Promise<StoredObject | null>;
   /** Missing keys are not an error. */
   delete(key: string): Promise<void>;
   /** Delete every object under `prefix` (which must end with `/`); resolves with how many were deleted. */

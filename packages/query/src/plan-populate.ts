@@ -119,7 +119,7 @@ function sharedFor(env: PlanEnv, view: TypeView, shared: Populate | undefined): 
   return Object.fromEntries(Object.entries(shared).filter(([key]) => lookup(env.model, view, key).kind === 'link'));
 }
 
-/** `populate=*`: every relation, media, component and zone one level deep, with all scalars. */
+/** `populate=*`: every relation, media, component and zone one level deep, and `localizations`, with all scalars. */
 function planStar(env: PlanEnv, view: TypeView): PopulatePlan[] {
   const out: PopulatePlan[] = [];
   for (const { attr, phys } of view.links) {
@@ -127,7 +127,8 @@ function planStar(env: PlanEnv, view: TypeView): PopulatePlan[] {
     if (p) out.push(p);
   }
   if (view.uid === USERS_UID) out.push(USER_ROLE);
-  // Strapi answers `"localizations": []` here, whatever the document's other versions (verified).
-  if (localizationsHop(view)) out.push({ kind: 'empty', key: LOCALIZATIONS });
+  // Strapi adds the document's other locales with their scalars, as `populate[localizations]=true` (verified).
+  const localizations = localizationsHop(view);
+  if (localizations) out.push(planRows(env, LOCALIZATIONS, localizations, true, {}, [LOCALIZATIONS]));
   return out;
 }

@@ -33,13 +33,16 @@ export interface PlanContext {
   maxLimit: number;
 }
 
-/** Rules every row read by the query follows: the root's status and locale. */
+/** Rules of the rows the query reads: the status of every row, the locale of the root's. */
 export interface Scope {
   schema: string;
   status: 'draft' | 'published';
   /** Strapi's `publicationFilter`: the cohort every draft & publish row read belongs to */
   publication?: PublicationFilter;
-  /** null = every locale */
+  /**
+   * The root's locale (localized types only), null = every locale. Rows reached through a hop are
+   * the ones linked, whatever it says (Strapi links rows).
+   */
   locale: Param | null;
 }
 
@@ -109,8 +112,6 @@ export type PopulatePlan =
       window?: Param;
     }
   | { kind: 'dynamiczone'; key: string; ownerType: string; ownerField: string; items: Array<{ hop: Hop; selection: Selection }> }
-  /** `populate=*` on a localized type: `"localizations": []` as Strapi answers */
-  | { kind: 'empty'; key: string }
   /** Where a file is used: Strapi's `related` morph list */
   | { kind: 'fileUses'; key: string; branches: FileUseBranch[] }
   /** An end user's `role` (platform.roles of the project, by the user's role type) */

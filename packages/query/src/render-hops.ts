@@ -1,5 +1,6 @@
 // A hop as SQL: the FROM items and conditions that reach, from a parent row, the rows an
-// attribute leads to — with the same status and locale rules for populate, deep filters and sorts.
+// attribute leads to — with the same rules for populate, deep filters and sorts: the request's
+// status, and the locales the links name (never the request's locale, which picks root rows only).
 import { COLUMNS } from '@cms/tables';
 import type { TypeView } from './model-view.ts';
 import type { Hop } from './query-plan.ts';
@@ -33,15 +34,13 @@ export function renderHop(b: SqlBuilder, hop: Hop, parent: string, parentView: T
         };
       }
       // Inverse side: the owner's rows link to the parent's document (in its locale, if localized).
+      // Each locale version of a localized owner links on its own: a non-localized parent lists
+      // every linked row, whatever the request's locale (verified on Strapi 5.54).
       const where = [
         `${col(l, COLUMNS.targetDocumentId)} = ${col(parent, COLUMNS.documentId)}`,
         parentView.localized ? `${col(l, COLUMNS.targetLocale)} = ${col(parent, COLUMNS.locale)}` : `${col(l, COLUMNS.targetLocale)} IS NULL`,
         ...b.statusConditions(target, t),
       ];
-      // Every locale version of a localized owner links here: keep the request's locale.
-      if (target.localized && !parentView.localized && b.scope.locale !== null) {
-        where.push(`${col(t, COLUMNS.locale)} = ${b.param(b.scope.locale, 'text')}`);
-      }
       return {
         from: `${b.table(rel.linkTable)} ${l} JOIN ${b.table(target.table)} ${t} ON ${col(t, COLUMNS.id)} = ${col(l, COLUMNS.sourceId)}`,
         where,

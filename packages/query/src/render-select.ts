@@ -44,8 +44,6 @@ export const dir = (sort: SortPlan): string => (sort.direction === 'desc' ? 'DES
 
 function renderPopulate(b: SqlBuilder, p: PopulatePlan, parent: string, parentView: TypeView): string {
   switch (p.kind) {
-    case 'empty':
-      return `'[]'::json`;
     case 'userRole': {
       const r = b.alias('r');
       const projects = b.alias('p');

@@ -19,6 +19,14 @@ const ALICE = { id: 1, documentId: 'chefa', name: 'Alice', age: 40, ...TIMES };
 const BOB = { id: 2, documentId: 'chefb', name: 'Bob', age: 35, ...TIMES };
 const ORGANIC = { id: 3, documentId: 'cat3', name: '100% Organic_Food\\', slug: 'organic', ...TIMES };
 const ITALIAN = { id: 1, documentId: 'cat1', name: 'Italian', slug: 'italian', ...TIMES };
+/** Every scalar of a published Pasta Place version, in output order. */
+const pastaRow = (id: number, name: string, locale: string) => ({
+  id, documentId: 'resta', name, description: [{ type: 'paragraph', children: [{ text: 'Hello', type: 'text' }] }], rating: 5, price: 12.5, open: true,
+  openedOn: '2020-05-17', email: 'pasta@example.com', kind: 'bistro', tags: { a: [1, 2] }, opensAt: '10:30:00.000', visits: '9007199254740993', score: 4.5,
+  lastVisit: '2024-02-03T04:05:06.789Z', ...TIMES, locale,
+});
+const PASTA_EN = pastaRow(10, 'Pasta Place', 'en');
+const PASTA_FR = pastaRow(12, 'Lieu des Pâtes', 'fr');
 const PHOTO = {
   id: 1, documentId: 'filea', name: 'photo.png', alternativeText: 'alt', caption: 'cap', focalPoint: null, width: 1200, height: 800,
   formats: { thumbnail: { url: '/uploads/thumbnail_photo_abc.png' } }, hash: 'photo_abc', ext: '.png', mime: 'image/png', size: 89.9,
@@ -42,15 +50,21 @@ describe('populate: nothing by default, * one level', () => {
   it('populates nothing by default', async () => {
     assert.deepEqual(await pasta(''), {});
   });
-  it('* gives every relation, media, component and zone one level deep, and localizations: []', async () => {
+  it('* gives every relation, media, component and zone one level deep, and the other locales with their scalars', async () => {
     assertJson(await pasta('populate=*'), {
       chef: ALICE,
       categories: [ORGANIC, ITALIAN],
       cover: PHOTO,
       gallery: [MENU, PHOTO],
       seo: { id: 100, metaTitle: 'T', metaDescription: 'D' },
-      localizations: [],
+      localizations: [PASTA_FR],
     });
+    // The same as populate[localizations]=true: the versions other than the one read, in its status.
+    const fr = async (query: string) => (await findOne(f, 'resta', `fields[0]=name&${query}`, { locale: 'fr' })).localizations;
+    assertJson(await fr('populate=*'), [PASTA_EN]);
+    assertJson(await fr('populate=*'), await fr('populate[localizations]=true'));
+    const draft = await findOne(f, 'resta', 'fields[0]=name&populate=*', { status: 'draft' });
+    assertJson(draft.localizations.map((l: any) => [l.id, l.locale, l.publishedAt]), [[13, 'fr', null]]);
   });
   it('* on a row without related data gives null / []', async () => {
     const doc = await findOne(f, 'reste', 'fields[0]=name&populate=*');
@@ -101,12 +115,12 @@ describe('populate: lists and objects', () => {
   });
   it('nested populate at any depth and populate[rel][populate]=*', async () => {
     assertJson(await pasta('populate[chef][populate][restaurants][fields][0]=name&populate[chef][fields][0]=name'), {
-      chef: { id: 1, documentId: 'chefa', name: 'Alice', restaurants: [{ id: 10, documentId: 'resta', name: 'Pasta Place' }] },
+      chef: { id: 1, documentId: 'chefa', name: 'Alice', restaurants: [{ id: 10, documentId: 'resta', name: 'Pasta Place' }, { id: 12, documentId: 'resta', name: 'Lieu des Pâtes' }] },
     });
     assertJson(await pasta('populate[chef][populate]=*&populate[chef][fields][0]=name'), {
       chef: {
         id: 1, documentId: 'chefa', name: 'Alice',
-        restaurants: [{ id: 10, documentId: 'resta', name: 'Pasta Place', description: [{ type: 'paragraph', children: [{ text: 'Hello', type: 'text' }] }], rating: 5, price: 12.5, open: true, openedOn: '2020-05-17', email: 'pasta@example.com', kind: 'bistro', tags: { a: [1, 2] }, opensAt: '10:30:00.000', visits: '9007199254740993', score: 4.5, lastVisit: '2024-02-03T04:05:06.789Z', ...TIMES, locale: 'en' }],
+        restaurants: [PASTA_EN, PASTA_FR],
         mentor: null,
         favorite: null,
       },
@@ -121,29 +135,33 @@ describe('populate: lists and objects', () => {
         restaurants: [{
           id: 10, documentId: 'resta', name: 'Pasta Place',
           categories: [{ id: 3, documentId: 'cat3', name: '100% Organic_Food\\' }, { id: 1, documentId: 'cat1', name: 'Italian' }],
+        }, {
+          id: 12, documentId: 'resta', name: 'Lieu des Pâtes', categories: [{ id: 1, documentId: 'cat1', name: 'Italian' }],
         }],
       },
     });
-    assertJson((await findOne(f, 'chefb', 'fields[0]=name&populate=mentor.restaurants', { uid: CHEF })).mentor.restaurants.map((r: any) => r.id), [10]);
+    assertJson((await findOne(f, 'chefb', 'fields[0]=name&populate=mentor.restaurants', { uid: CHEF })).mentor.restaurants.map((r: any) => r.id), [10, 12]);
   });
   it('count: true gives {count: n}', async () => {
     const { data } = await list(f, 'fields[0]=name&populate[restaurants][count]=true', { uid: CHEF });
     assertJson(data, [
-      { id: 1, documentId: 'chefa', name: 'Alice', restaurants: { count: 1 } },
+      { id: 1, documentId: 'chefa', name: 'Alice', restaurants: { count: 2 } },
       { id: 2, documentId: 'chefb', name: 'Bob', restaurants: { count: 1 } },
       { id: 3, documentId: 'chefc', name: 'Carol', restaurants: { count: 1 } },
     ]);
     const drafts = await list(f, 'fields[0]=name&populate[restaurants][count]=true', { uid: CHEF, status: 'draft' });
-    assert.deepEqual(drafts.data.map((c: any) => c.restaurants), [{ count: 2 }, { count: 1 }, { count: 1 }]);
+    assert.deepEqual(drafts.data.map((c: any) => c.restaurants), [{ count: 3 }, { count: 1 }, { count: 1 }]);
     assertJson(await pasta('populate[categories][count]=true'), { categories: { count: 2 } });
     assertJson(await pasta('populate[categories][count]=true&populate[categories][filters][name][$eq]=Italian'), { categories: { count: 1 } });
     assertJson(await pasta('populate[gallery][count]=true'), { gallery: { count: 2 } });
   });
   it('to-many order: stored link order by default (inverse sides too), sort overrides', async () => {
     const { data } = await list(f, 'fields[0]=name&populate[restaurants][fields][0]=name', { uid: CHEF, status: 'draft' });
-    assertJson(data[0].restaurants, [{ id: 11, documentId: 'resta', name: 'Pasta Place (draft)' }, { id: 30, documentId: 'restc', name: 'Draft Diner' }]);
+    assertJson(data[0].restaurants, [
+      { id: 11, documentId: 'resta', name: 'Pasta Place (draft)' }, { id: 13, documentId: 'resta', name: 'Lieu des Pâtes' }, { id: 30, documentId: 'restc', name: 'Draft Diner' },
+    ]);
     const sorted = await list(f, 'populate[restaurants][fields][0]=name&populate[restaurants][sort]=name:asc', { uid: CHEF, status: 'draft' });
-    assert.deepEqual(sorted.data[0].restaurants.map((r: any) => r.id), [30, 11]);
+    assert.deepEqual(sorted.data[0].restaurants.map((r: any) => r.id), [30, 13, 11]);
   });
 });
 
@@ -192,11 +210,15 @@ describe('populate: status, locale, localizations, permissions', () => {
       { id: 30, documentId: 'restc', name: 'Draft Diner' }, { id: 11, documentId: 'resta', name: 'Pasta Place (draft)' }, null,
     ]);
   });
-  it('localized targets follow the request locale', async () => {
-    const fr = await list(f, 'fields[0]=name&populate[restaurants][fields][0]=name', { uid: CHEF, locale: 'fr' });
-    assert.deepEqual(fr.data[0].restaurants, [{ id: 12, documentId: 'resta', name: 'Lieu des Pâtes' }]);
+  it('a non-localized parent lists the localized rows linked to it, whatever the request locale', async () => {
+    const linked = [{ id: 10, documentId: 'resta', name: 'Pasta Place' }, { id: 12, documentId: 'resta', name: 'Lieu des Pâtes' }];
+    for (const locale of [undefined, 'en', 'fr', '*']) {
+      const chefs = await list(f, 'fields[0]=name&populate[restaurants][fields][0]=name', { uid: CHEF, ...(locale ? { locale } : {}) });
+      assertJson(chefs.data[0].restaurants, linked, locale);
+    }
+    // Below a localized root too: the root's locale picks its own row only.
     const frRoot = await findOne(f, 'resta', 'fields[0]=name&populate[chef][populate][restaurants][fields][0]=locale&populate[chef][fields][0]=name', { locale: 'fr' });
-    assertJson(frRoot.chef, { id: 1, documentId: 'chefa', name: 'Alice', restaurants: [{ id: 12, documentId: 'resta', locale: 'fr' }] });
+    assertJson(frRoot.chef, { id: 1, documentId: 'chefa', name: 'Alice', restaurants: [{ id: 10, documentId: 'resta', locale: 'en' }, { id: 12, documentId: 'resta', locale: 'fr' }] });
   });
   it('localizations: the other locale versions in the same status', async () => {
     assertJson(await pasta('populate[localizations][fields][0]=locale&populate[localizations][fields][1]=name'), {

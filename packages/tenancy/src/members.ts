@@ -125,7 +125,7 @@ export class MemberService {
                  WHEN array_position($4::text[], excluded.role) < array_position($4::text[], m.role) THEN excluded.role ELSE m.role END`,
         values: [invitation.projectId, accountId, invitation.role, [...PROJECT_ROLES]],
       }));
-      return (await tx.one(compiledQuery({ text: `${MEMBER_PROJECTS} WHERE projects.id = $2`, values: [accountId, invitation.projectId] }))) as unknown as MemberProject;
+      return (await tx.one(compiledQuery({ text: `${MEMBER_PROJECTS} AND projects.id = $2`, values: [accountId, invitation.projectId] }))) as unknown as MemberProject;
     });
     if (!project) throw invalid('token', INVALID_INVITATION_MESSAGE);
     return project;

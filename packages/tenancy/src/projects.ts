@@ -30,9 +30,27 @@ export function slugFromName(name: string): string {
 
 /** Projects joined with the membership of the account `$1` (its role in each). */
 export const MEMBER_PROJECTS = `SELECT ${PROJECT_COLUMNS}, m.role FROM platform.projects
-  JOIN (SELECT project_id, role FROM platform.project_members WHERE account_id = $1) m ON m.project_id = projects.id`;
+  JOIN (SELECT project_id, role FROM platform.project_members WHERE account_id = $1) m ON m.project_id = projects.id
+  WHERE projects.deleted_at IS NULL`;
 
-/** Called after a project's deletion committed, for what lives outside Postgres (media objects). */
+/** How long a deleted project can be restored by its owners before it is purged. */
+export const RESTORE_WINDOW_DAYS = 7;
+
+/** A deleted project with when it was deleted and when it will be purged. */
+export interface DeletedProject extends MemberProject {
+  deletedAt: string;
+  purgeAt: string;
+}
+
+/** The deleted, still restorable projects the account `$1` owns (`$2`: the window in days). */
+const DELETED_PROJECTS = `SELECT ${PROJECT_COLUMNS}, m.role,
+    to_char(projects.deleted_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "deletedAt",
+    to_char((projects.deleted_at + make_interval(days => $2)) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "purgeAt"
+  FROM platform.projects
+  JOIN (SELECT project_id, role FROM platform.project_members WHERE account_id = $1 AND role = 'owner') m ON m.project_id = projects.id
+  WHERE projects.deleted_at > now() - make_interval(days => $2)`;
+
+/** Called after a project was purged, for what lives outside Postgres (media objects, archives). */
 export type ProjectFinalizer = (project: ProjectRecord) => Promise<void>;
 
 export class ProjectService {
@@ -121,7 +139,7 @@ export class ProjectService {
    */
   async getForAccount(accountId: number, slug: string): Promise<MemberProject> {
     const row = slug.length <= 40
-      ? await this.pool.maybeOne(compiledQuery({ text: `${MEMBER_PROJECTS} WHERE slug = $2`, values: [accountId, slug] }))
+      ? await this.pool.maybeOne(compiledQuery({ text: `${MEMBER_PROJECTS} AND slug = $2`, values: [accountId, slug] }))
       : null;
     if (!row) throw new NotFoundError();
     return row as unknown as MemberProject;
@@ -147,7 +165,50 @@ export class ProjectService {
     await this.registry.invalidate({ projectId: project.id, slug: project.slug, scope: 'project' });
   }
 
+  /**
+   * Deleting a project: it answers 404 at once on every instance, and everything it holds stays
+   * (schema, media, tokens, archives) for RESTORE_WINDOW_DAYS, restorable by its owners; `purge`
+   * drops it then.
+   */
   async delete(project: ProjectRecord): Promise<void> {
+    await this.pool.query(compiledQuery({ text: 'UPDATE platform.projects SET deleted_at = now() WHERE id = $1 AND deleted_at IS NULL', values: [project.id] }));
+    await this.registry.invalidate({ projectId: project.id, slug: project.slug, scope: 'deleted' });
+  }
+
+  /** The account's deleted projects it owns and may still restore, the most recently deleted first. */
+  async listDeletedForAccount(accountId: number): Promise<DeletedProject[]> {
+    return (await this.pool.any(compiledQuery({ text: `${DELETED_PROJECTS} ORDER BY deleted_at DESC, id`, values: [accountId, RESTORE_WINDOW_DAYS] }))) as unknown as DeletedProject[];
+  }
+
+  /** One of them by slug; 404 like any project the account cannot see. */
+  async getDeletedForAccount(accountId: number, slug: string): Promise<DeletedProject> {
+    const row = slug.length <= 40
+      ? await this.pool.maybeOne(compiledQuery({ text: `${DELETED_PROJECTS} AND slug = $3`, values: [accountId, RESTORE_WINDOW_DAYS, slug] }))
+      : null;
+    if (!row) throw new NotFoundError();
+    return row as unknown as DeletedProject;
+  }
+
+  /** A deleted project back as it was (its slug was kept for it); false when it was not deleted. */
+  async restore(project: ProjectRecord): Promise<boolean> {
+    const restored = await this.pool.maybeOne(compiledQuery({
+      text: 'UPDATE platform.projects SET deleted_at = NULL WHERE id = $1 AND deleted_at IS NOT NULL RETURNING id', values: [project.id],
+    }));
+    await this.registry.invalidate({ projectId: project.id, slug: project.slug, scope: 'project' });
+    return restored !== null;
+  }
+
+  /** Deleted projects past their restore window at `now`, oldest first (the purge job's work). */
+  async expiredDeleted(now: Date, limit = 50): Promise<ProjectRecord[]> {
+    return (await this.pool.any(compiledQuery({
+      text: `SELECT ${PROJECT_COLUMNS} FROM platform.projects WHERE deleted_at IS NOT NULL AND deleted_at < $1::timestamptz - make_interval(days => $2)
+             ORDER BY deleted_at LIMIT $3`,
+      values: [now.toISOString(), RESTORE_WINDOW_DAYS, limit],
+    }))) as unknown as ProjectRecord[];
+  }
+
+  /** Drop the project and everything it holds (schema, control rows, then the finalizers: media and archives). */
+  async purge(project: ProjectRecord): Promise<void> {
     await projectTransaction(this.pools, project, async (tx, tenant) => {
       await tenant.query(compiledQuery({ text: `DROP SCHEMA IF EXISTS ${quoteIdent(project.schemaName)} CASCADE`, values: [] }));
       // On another cluster: its copies of the project's control rows, outbox and quota too.

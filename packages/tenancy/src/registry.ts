@@ -203,7 +203,7 @@ export class ProjectRegistry {
           'createdAt', to_char(l.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) ORDER BY l.created_at, l.code)
           FROM platform.locales l WHERE l.project_id = p.id), '[]') AS locales,
         COALESCE((SELECT json_object_agg(r.type, r.permissions) FROM platform.roles r WHERE r.project_id = p.id), '{}') AS roles
-        FROM platform.projects p WHERE slug = $1`,
+        FROM platform.projects p WHERE slug = $1 AND deleted_at IS NULL`,
       values: [slug],
     }))) as (ProjectRecord & { locales: LocaleRecord[]; roles: RolePermissions }) | null;
     if (!row) {

@@ -9,3 +9,4 @@ export {
 export { USER_PASSWORD_MIN } from './body-checks.ts';
 export { rolesOfUsers, type UserRole } from './user-roles.ts';
 export { importUsers, parseImportedUsers, MAX_IMPORT_USERS, type ImportedUser } from './import-users.ts';
+export { exportUsers, type ExportedUser } from './export-users.ts';

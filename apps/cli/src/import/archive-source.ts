@@ -22,6 +22,8 @@ interface FileMeta {
   mime: string;
   alternativeText: string | null;
   caption: string | null;
+  createdAt: string | null;
+  updatedAt: string | null;
 }
 
 interface VersionKey {
@@ -37,7 +39,22 @@ interface LinkEnd {
   pos?: number;
 }
 
+/** A link between two rows. */
+interface Link {
+  pos: number;
+  seq: number;
+  target: string;
+}
+
+/** An owner-side link, with its place among the links to its target row where Strapi gives one. */
+interface OwnerLink extends Link {
+  inversePos?: number;
+  inverseRank?: number;
+}
+
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+/** A relation's link: Strapi writes one whose target is its own type (a chef's `mentor`) as `relation.circular`. */
+const isRelationLink = (link: Dict) => link.kind === 'relation.basic' || link.kind === 'relation.circular';
 const rowKey = (type: string, ref: unknown) => `${type}\0${String(ref)}`;
 /** Strapi numbers a link's position from 1; links without one keep the order they came in. */
 const byPosition = <T extends { pos: number; seq: number }>(a: T, b: T) => a.pos - b.pos || a.seq - b.seq;
@@ -82,7 +99,7 @@ export class ArchiveSource implements ImportSource {
   /** owner rows with relation links (the relations stage's size) */
   private readonly relationSources = new Set<string>();
   /** component row (`uid\0id`) → its relation attributes' links */
-  private readonly componentLinks = new Map<string, Map<string, Array<{ pos: number; seq: number; target: string }>>>();
+  private readonly componentLinks = new Map<string, Map<string, Link[]>>();
   /** content rows (`uid\0id`) whose components hold relation links: sent again at the end */
   private readonly withComponentRelations = new Set<string>();
   private seq = 0;
@@ -128,6 +145,7 @@ export class ArchiveSource implements ImportSource {
       this.filesById.set(id, {
         documentId: data.documentId, name: str(data.name) ?? `${data.hash}${data.ext ?? ''}`, mime: str(data.mime) ?? 'application/octet-stream',
         alternativeText: str(data.alternativeText), caption: str(data.caption), fileName: `${data.hash}${data.ext ?? ''}`,
+        createdAt: str(data.createdAt), updatedAt: str(data.updatedAt),
       });
     }
   }
@@ -144,10 +162,10 @@ export class ArchiveSource implements ImportSource {
       this.userRole.set(String(left.ref), String(right.ref));
     } else if (this.isOwnerLink(link)) {
       this.relationSources.add(rowKey(left.type!, left.ref));
-    } else if (link.kind === 'relation.basic' && left.type && right.type && left.field && this.model.components[left.type]
+    } else if (isRelationLink(link) && left.type && right.type && left.field && this.model.components[left.type]
       && attributesOf(this.model, left.type)[left.field]?.type === 'relation') {
       const key = rowKey(left.type, left.ref);
-      const fields = this.componentLinks.get(key) ?? new Map<string, Array<{ pos: number; seq: number; target: string }>>();
+      const fields = this.componentLinks.get(key) ?? new Map<string, Link[]>();
       const list = fields.get(left.field) ?? [];
       list.push({ pos: Number(left.pos ?? 0), seq: this.seq++, target: rowKey(right.type, right.ref) });
       fields.set(left.field, list);
@@ -161,7 +179,7 @@ export class ArchiveSource implements ImportSource {
   private isOwnerLink(link: Dict): boolean {
     const left = (link.left ?? {}) as LinkEnd;
     const right = (link.right ?? {}) as LinkEnd;
-    if (link.kind !== 'relation.basic' || !left.type || !right.type || !left.field || !this.model.contentTypes[left.type]) return false;
+    if (!isRelationLink(link) || !left.type || !right.type || !left.field || !this.model.contentTypes[left.type]) return false;
     let fields = this.ownerFields.get(left.type);
     if (!fields) this.ownerFields.set(left.type, fields = new Set(ownerRelations(this.model, left.type)));
     return fields.has(left.field);
@@ -265,7 +283,10 @@ export class ArchiveSource implements ImportSource {
         if (!meta) return void body.resume();
         seen.add(fileName);
         // Resolves once the consumer asks for the next file, having read this one's body.
-        await push({ documentId: meta.documentId, name: meta.name, mime: meta.mime, alternativeText: meta.alternativeText, caption: meta.caption, body });
+        await push({
+          documentId: meta.documentId, name: meta.name, mime: meta.mime, alternativeText: meta.alternativeText, caption: meta.caption,
+          createdAt: meta.createdAt, updatedAt: meta.updatedAt, body,
+        });
       },
     }, ['assets']));
     for (const [fileName, meta] of byFileName) {
@@ -349,21 +370,37 @@ export class ArchiveSource implements ImportSource {
   }
 
   async *relations(): AsyncGenerator<RelationRecord> {
-    // Links of one source row are grouped here (the export does not promise any order).
-    const bySource = new Map<string, Map<string, Array<{ pos: number; seq: number; target: string }>>>();
+    // Links of one source row are grouped here (the export does not promise any order); those
+    // with a place on the inverse side (`right.pos`: the target's `mappedBy` list is ordered) by
+    // attribute and target row too, to rank them there.
+    const bySource = new Map<string, Map<string, OwnerLink[]>>();
+    const byTarget = new Map<string, OwnerLink[]>();
     await readArchive(this.path, {
       line: (stage, link) => {
         if (stage !== 'links' || !this.isOwnerLink(link)) return;
         const left = link.left as Required<LinkEnd>;
         const right = link.right as Required<LinkEnd>;
         const source = rowKey(left.type, left.ref);
-        const fields = bySource.get(source) ?? new Map();
+        const fields = bySource.get(source) ?? new Map<string, OwnerLink[]>();
         const list = fields.get(left.field) ?? [];
-        list.push({ pos: Number(left.pos ?? 0), seq: this.seq++, target: rowKey(right.type, right.ref) });
+        const owned: OwnerLink = { pos: Number(left.pos ?? 0), seq: this.seq++, target: rowKey(right.type, right.ref) };
+        list.push(owned);
         fields.set(left.field, list);
         bySource.set(source, fields);
+        if (typeof right.pos === 'number') {
+          owned.inversePos = right.pos;
+          const key = `${left.type}\0${left.field}\0${owned.target}`;
+          const ranked = byTarget.get(key) ?? [];
+          ranked.push(owned);
+          byTarget.set(key, ranked);
+        }
       },
     }, ['links']);
+    // Ranks, not Strapi's positions: those are floating point (a link placed between two others
+    // takes 1.5), the platform's are whole numbers.
+    for (const links of byTarget.values()) {
+      links.sort((a, b) => a.inversePos! - b.inversePos! || a.seq - b.seq).forEach((l, i) => { l.inverseRank = i + 1; });
+    }
     for (const [source, fields] of bySource) {
       const key = this.versionOfRow.get(source);
       const [uid, ref] = source.split('\0') as [string, string];
@@ -379,7 +416,7 @@ export class ArchiveSource implements ImportSource {
             this.skipped.push({ what: `${uid} ${key.documentId} (${key.locale ?? '-'}, ${key.status}) ${field}`, reason: `links ${l.target.replace('\0', ' row ')}, which is not among the imported entries` });
             return [];
           }
-          return [{ documentId: target.documentId, locale: target.locale }];
+          return [{ documentId: target.documentId, locale: target.locale, ...(l.inverseRank ? { inversePosition: l.inverseRank } : {}) }];
         }).filter((t, i, all) => all.findIndex((x) => x.documentId === t.documentId && x.locale === t.locale) === i);
       }
       yield { uid, ...key, relations };

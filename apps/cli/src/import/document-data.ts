@@ -10,6 +10,7 @@ interface RawAttribute {
   component?: string;
   repeatable?: boolean;
   multiple?: boolean;
+  target?: string;
   mappedBy?: string;
 }
 

@@ -176,6 +176,8 @@ async function importFiles(o: ContentImport, project: Project, report: ImportRep
           name: file.name, mime: file.mime,
           fileInfo: JSON.stringify({ alternativeText: file.alternativeText, caption: file.caption }),
         });
+        if (file.createdAt) query.set('createdAt', file.createdAt);
+        if (file.updatedAt) query.set('updatedAt', file.updatedAt);
         const stored = await o.api.upload<{ id: number }>('PUT', path(project.slug, `/import/files/${encodeURIComponent(file.documentId)}?${query}`),
           file.body, { 'content-type': 'application/octet-stream' });
         ids[file.documentId] = stored.id;

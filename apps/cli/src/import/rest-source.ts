@@ -5,13 +5,22 @@
 import { Readable } from 'node:stream';
 import type { FilesModel } from '@cms/schema/strapi-files';
 import { CliError } from '../context.ts';
-import { attributesOf, bodyOf, hasComponentRelations, ownerRelations, unsupportedAttributes, type ComponentRelationsOf, type MediaOf } from './document-data.ts';
+import { attributesOf, bodyOf, hasComponentRelations, ownerRelations, unsupportedAttributes, type ComponentRelationsOf, type MediaOf, type RelationTarget } from './document-data.ts';
 import { countFound } from './archive-source.ts';
 import { addFound, type FileRecord, type ImportSource, type RelationRecord, type RoleRecord, type Skipped, type StageTotals, type UserRecord, type VersionRecord } from './source.ts';
 
 type Dict = Record<string, unknown>;
+type Status = 'draft' | 'published';
 const isDict = (v: unknown): v is Dict => typeof v === 'object' && v !== null && !Array.isArray(v);
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+
+/** The documents a populated relation holds, in the order the API gives them. */
+const linkedDocuments = (value: unknown): RelationTarget[] => (Array.isArray(value) ? value : value ? [value] : [])
+  .flatMap((t) => (isDict(t) && typeof t.documentId === 'string' ? [{ documentId: t.documentId, locale: str(t.locale) }] : []));
+
+/** One link of owner attribute `uid.field`, from a version of the owner to a target version. */
+const linkKey = (uid: string, field: string, owner: RelationTarget, status: Status, target: RelationTarget) =>
+  [uid, field, owner.documentId, owner.locale ?? '', status, target.documentId, target.locale ?? ''].join('\0');
 
 const PAGE_SIZE = 100;
 
@@ -100,6 +109,8 @@ export class RestSource implements ImportSource {
   private readonly client: RestClient;
   private localeList: { codes: string[]; defaultLocale: string | null } | null = null;
   private fileTotal: number | null = null;
+  /** Owner links (`linkKey`) → their place in the target's inverse list, as the versions' reads gave it. */
+  private readonly inversePositions = new Map<string, number>();
 
   constructor(url: string, token: string, private readonly model: FilesModel) {
     this.client = new RestClient(url, token);
@@ -207,7 +218,7 @@ export class RestSource implements ImportSource {
       }
       yield {
         documentId, body, name: str(f.name) ?? `${String(f.hash)}${String(f.ext ?? '')}`, mime: str(f.mime) ?? 'application/octet-stream',
-        alternativeText: str(f.alternativeText), caption: str(f.caption),
+        alternativeText: str(f.alternativeText), caption: str(f.caption), createdAt: str(f.createdAt), updatedAt: str(f.updatedAt),
       };
     }
   }
@@ -218,7 +229,7 @@ export class RestSource implements ImportSource {
   };
 
   /** Every version of every type (or of `only`): per locale (localized types) and status (draft & publish types). */
-  private async *documents(only?: ReadonlySet<string>): AsyncGenerator<{ uid: string; schema: Dict; row: Dict; status: 'draft' | 'published'; locale: string | null }> {
+  private async *documents(only?: ReadonlySet<string>): AsyncGenerator<{ uid: string; schema: Dict; row: Dict; status: Status; locale: string | null }> {
     const { codes } = await this.locales();
     for (const [uid, schema] of Object.entries(this.model.contentTypes)) {
       if (only && !only.has(uid)) continue;
@@ -261,6 +272,7 @@ export class RestSource implements ImportSource {
         this.skipped.push({ what: `${uid} row ${String(row.id)} (${locale ?? '-'}, ${status})`, reason: 'has no documentId (not a Strapi 5 entry)' });
         continue;
       }
+      this.indexInverseSides(uid, { documentId, locale }, row, status);
       yield {
         uid, documentId, locale, status, data: bodyOf(this.model, uid, row, this.mediaOf),
         createdAt: str(row.createdAt), updatedAt: str(row.updatedAt), publishedAt: status === 'published' ? str(row.publishedAt) : null,
@@ -268,12 +280,23 @@ export class RestSource implements ImportSource {
     }
   }
 
+  /**
+   * Where each owner stands in this version's inverse (`mappedBy`) lists (a chef's
+   * `apprentices`), for the relations stage: the owners' own reads do not tell. A version lists
+   * the owners' versions of its status; an owner without draft & publish is listed by the
+   * published one.
+   */
+  private indexInverseSides(uid: string, version: RelationTarget, row: Dict, status: Status): void {
+    for (const [name, attr] of Object.entries(attributesOf(this.model, uid))) {
+      if (attr.type !== 'relation' || !attr.mappedBy || !attr.target) continue;
+      const ownerDraftAndPublish = (this.model.contentTypes[attr.target]?.options as Dict | undefined)?.draftAndPublish === true;
+      if (!ownerDraftAndPublish && status !== 'published') continue;
+      linkedDocuments(row[name]).forEach((owner, i) => this.inversePositions.set(linkKey(attr.target!, attr.mappedBy!, owner, status, version), i + 1));
+    }
+  }
+
   /** The populated targets of a relation inside a component, as the API gives them. */
-  private componentRelationsOf: ComponentRelationsOf = (_uid, row, field) => {
-    const value = row[field];
-    return (Array.isArray(value) ? value : value ? [value] : [])
-      .flatMap((t) => (isDict(t) && typeof t.documentId === 'string' ? [{ documentId: t.documentId, locale: str(t.locale) }] : []));
-  };
+  private componentRelationsOf: ComponentRelationsOf = (_uid, row, field) => linkedDocuments(row[field]);
 
   /** Read again: the versions of the types whose components hold relations, with those relations. */
   async *componentRelationVersions(): AsyncGenerator<VersionRecord & { links: number }> {
@@ -302,9 +325,10 @@ export class RestSource implements ImportSource {
       if (!documentId || fields.length === 0) continue;
       const relations: RelationRecord['relations'] = {};
       for (const field of fields) {
-        const value = row[field];
-        relations[field] = (Array.isArray(value) ? value : value ? [value] : [])
-          .flatMap((t) => (isDict(t) && typeof t.documentId === 'string' ? [{ documentId: t.documentId, locale: str(t.locale) }] : []));
+        relations[field] = linkedDocuments(row[field]).map((target) => {
+          const inversePosition = this.inversePositions.get(linkKey(uid, field, { documentId, locale }, status, target));
+          return inversePosition ? { ...target, inversePosition } : target;
+        });
       }
       yield { uid, documentId, locale, status, relations };
     }

@@ -16,13 +16,24 @@ export interface VersionRecord {
   publishedAt: string | null;
 }
 
+/** A relation's target document version, as the import API takes it. */
+export interface LinkedTarget {
+  documentId: string;
+  locale: string | null;
+  /**
+   * The link's place (from 1) in the target's inverse side (its `mappedBy` list, e.g. a chef's
+   * `apprentices`), where the source gives that order; without it the link goes last there.
+   */
+  inversePosition?: number;
+}
+
 /** The owner-side relations of one version, targets in order. */
 export interface RelationRecord {
   uid: string;
   documentId: string;
   locale: string | null;
   status: 'draft' | 'published';
-  relations: Record<string, Array<{ documentId: string; locale: string | null }>>;
+  relations: Record<string, LinkedTarget[]>;
 }
 
 export interface FileRecord {
@@ -31,6 +42,9 @@ export interface FileRecord {
   mime: string;
   alternativeText: string | null;
   caption: string | null;
+  /** When the source's file was uploaded and last changed (ISO), kept by the import when known. */
+  createdAt: string | null;
+  updatedAt: string | null;
   /** The bytes; read to the end (or resumed) before the next record. */
   body: Readable;
 }

@@ -4,6 +4,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MethodNotAllowedError, NotFoundError, ProjectBusyError, RateLimitError, clientErrorOf, normalizeError, toEnvelope, type AppError, type RateLimitQuota } from '@cms/errors';
+import { drainUnreadBody, type BodyDrain } from './unread-body.ts';
 
 /** `RateLimit-Limit`, `RateLimit-Remaining`, `RateLimit-Reset` (the IETF httpapi draft's fields). */
 export function setRateLimitHeaders(reply: FastifyReply, quota: RateLimitQuota): void {
@@ -21,8 +22,11 @@ export function logCodeOf(err: AppError, thrown: unknown = err): string {
   return typeof code === 'string' && code.startsWith('FST_') ? code : err.code;
 }
 
-/** Answer with `err` in the envelope; `thrown` is what was raised, when `err` was mapped from it. */
-export function sendError(reply: FastifyReply, err: AppError, thrown: unknown = err): FastifyReply {
+/**
+ * Answer with `err` in the envelope; `thrown` is what was raised, when `err` was mapped from it.
+ * A body still arriving is read and discarded first or alongside (see unread-body.ts).
+ */
+export function sendError(reply: FastifyReply, err: AppError, thrown: unknown = err): void {
   // The request's logger: it carries the projectId the tenant hook binds (reply.log does not).
   const log = reply.request.log;
   const code = logCodeOf(err, thrown);
@@ -35,15 +39,24 @@ export function sendError(reply: FastifyReply, err: AppError, thrown: unknown = 
   }
   if (err instanceof ProjectBusyError) reply.header('retry-after', String(err.retryAfterSeconds));
   if (err instanceof MethodNotAllowedError && err.allow.length > 0) reply.header('allow', err.allow.join(', '));
-  return reply.status(err.status).type('application/json; charset=utf-8').send(toEnvelope(err));
+  const answer = () => void reply.status(err.status).type('application/json; charset=utf-8').send(toEnvelope(err));
+  const drained = drainUnreadBody(reply, reply.server.bodyDrain);
+  if (drained) void drained.then(answer);
+  else answer();
 }
 
-/** `fallback` may answer a request no route matched (the dashboard's page); else the 404 envelope. */
-export function registerErrorHandling(app: FastifyInstance, fallback?: (request: FastifyRequest, reply: FastifyReply) => boolean): void {
-  app.setErrorHandler((error: unknown, _request: FastifyRequest, reply: FastifyReply) => sendError(reply, normalizeError(error), error));
+/**
+ * The error and not-found handlers of `app` and its plugins; `fallback` may answer a request no
+ * route matched (the dashboard's page), else the 404 envelope.
+ */
+export function registerErrorHandling(app: FastifyInstance, bodyDrain: BodyDrain, fallback?: (request: FastifyRequest, reply: FastifyReply) => boolean): void {
+  app.decorate('bodyDrain', bodyDrain);
+  // Nothing returned: the answer may be sent later (sendError).
+  app.setErrorHandler((error: unknown, _request: FastifyRequest, reply: FastifyReply) => {
+    sendError(reply, normalizeError(error), error);
+  });
   app.setNotFoundHandler((request, reply) => {
-    if (fallback?.(request, reply)) return reply;
-    return sendError(reply, new NotFoundError());
+    if (!fallback?.(request, reply)) sendError(reply, new NotFoundError());
   });
 }
 

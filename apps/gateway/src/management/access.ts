@@ -21,6 +21,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who among the project's members may call the route (default: by method, see access.ts). */
     access?: ProjectAccess;
+    /** The route is about a deleted project (restoring it): `:slug` names one of those instead. */
+    deletedProject?: boolean;
   }
 }
 

@@ -18,7 +18,7 @@ const DOCUMENT_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 interface FileRoute {
   Params: { slug: string; documentId: string };
-  Querystring: { name?: string; mime?: string; fileInfo?: string };
+  Querystring: { name?: string; mime?: string; fileInfo?: string; createdAt?: string; updatedAt?: string };
 }
 
 export function registerImportRoutes(app: FastifyInstance, { platform }: ManagementOptions): void {
@@ -88,6 +88,7 @@ export function registerImportRoutes(app: FastifyInstance, { platform }: Managem
         throw new ValidationError('name (the file\'s name) is required');
       }
       const info = parseFileInfo(fileInfo === undefined ? {} : parseJson(fileInfo));
+      const times = { createdAt: timestamp(request.query.createdAt, 'createdAt'), updatedAt: timestamp(request.query.updatedAt, 'updatedAt') };
       const quota = storageQuota(platform, tenant);
       await checkQuota(platform, schema, quota);
       const limit = maxUploadBytes(platform, tenant);
@@ -100,7 +101,7 @@ export function registerImportRoutes(app: FastifyInstance, { platform }: Managem
       if (!stored) throw new ValidationError('Empty files cannot be imported');
       try {
         const [id] = await platform.media.create(pool, { projectId: project.id, schema }, [stored], [info],
-          (tx, ids) => setFileDocumentId(tx, schema, ids[0]!, documentId), quota);
+          (tx, ids) => setFileDocumentId(tx, schema, ids[0]!, documentId, times), quota);
         return reply.status(201).send({ id: Number(id), documentId, created: true });
       } catch (err) {
         // Sent twice at once: the other request recorded it first.
@@ -110,6 +111,17 @@ export function registerImportRoutes(app: FastifyInstance, { platform }: Managem
       }
     });
   });
+}
+
+const ISO_TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{1,6})?(Z|[+-]\d\d:\d\d)$/;
+
+/** An ISO 8601 timestamp from the query (the source's), or undefined when not given. */
+function timestamp(value: unknown, name: string): string | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || !ISO_TIMESTAMP.test(value) || Number.isNaN(Date.parse(value))) {
+    throw new ValidationError(`${name} must be an ISO 8601 timestamp`, { [name]: String(value).slice(0, 50) });
+  }
+  return value;
 }
 
 function parseJson(text: string): unknown {

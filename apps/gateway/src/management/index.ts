@@ -11,6 +11,7 @@ import { registerApiTokenRoutes } from './api-tokens.ts';
 import { registerContentRoutes } from './content.ts';
 import { billingRoutes } from './billing.ts';
 import { billingWebhookRoute } from './billing-webhook.ts';
+import { registerBackupRoutes, registerExportRoutes } from './exports.ts';
 import { registerImportRoutes } from './import.ts';
 import { registerLocaleRoutes } from './locales.ts';
 import { registerMediaRoutes } from './media.ts';
@@ -65,6 +66,8 @@ export async function managementPlugin(app: FastifyInstance, opts: ManagementOpt
     registerEmailSettingsRoutes(authed, opts);
     registerWebhookRoutes(authed, opts);
     registerImportRoutes(authed, opts);
+    registerExportRoutes(authed, opts);
+    registerBackupRoutes(authed, opts);
     await authed.register(billingRoutes, { platform: opts.platform });
   });
 
@@ -79,6 +82,9 @@ export async function managementPlugin(app: FastifyInstance, opts: ManagementOpt
 
   async function loadProject(request: FastifyRequest): Promise<void> {
     const slug = (request.params as { slug?: unknown }).slug;
-    if (typeof slug === 'string') request.managedProject = await platform.projects.getForAccount(request.accountId, slug);
+    if (typeof slug !== 'string') return;
+    request.managedProject = request.routeOptions.config.deletedProject
+      ? await platform.projects.getDeletedForAccount(request.accountId, slug)
+      : await platform.projects.getForAccount(request.accountId, slug);
   }
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { NotFoundError, ValidationError } from '@cms/errors';
 import { effectivePlan } from '@cms/billing';
 import type { MemberProject } from '@cms/tenancy';
 import type { ManagementOptions } from './options.ts';
@@ -36,9 +37,17 @@ export function registerProjectRoutes(app: FastifyInstance, { platform }: Manage
     return reply.status(201).send({ project: projectJson(request, project) });
   });
 
-  app.get('/projects', async (request) => ({
-    projects: (await platform.projects.listForAccount(request.accountId)).map((p) => projectJson(request, p)),
-  }));
+  // `?status=deleted` (beyond the contract): the deleted projects the account owns and may still
+  // restore, each with when it was deleted and when it will be purged.
+  app.get<{ Querystring: { status?: string } }>('/projects', async (request) => {
+    const status = request.query.status;
+    if (status === 'deleted') {
+      const deleted = await platform.projects.listDeletedForAccount(request.accountId);
+      return { projects: deleted.map((p) => ({ ...projectJson(request, p), deletedAt: p.deletedAt, purgeAt: p.purgeAt })) };
+    }
+    if (status !== undefined && status !== 'active') throw new ValidationError('status must be active or deleted', { status: String(status).slice(0, 50) });
+    return { projects: (await platform.projects.listForAccount(request.accountId)).map((p) => projectJson(request, p)) };
+  });
 
   app.get('/projects/:slug', async (request) => ({ project: projectJson(request, projectOf(request)) }));
 
@@ -50,5 +59,13 @@ export function registerProjectRoutes(app: FastifyInstance, { platform }: Manage
   app.delete('/projects/:slug', { config: { access: 'owner' } }, async (request, reply) => {
     await deleteProject(platform, projectOf(request));
     return reply.status(204).send();
+  });
+
+  // A deleted project within its restore window comes back whole (its owners only: the others
+  // get 404, as for any project they cannot see).
+  app.post('/projects/:slug/restore', { config: { access: 'owner', deletedProject: true } }, async (request) => {
+    const project = projectOf(request);
+    if (!(await platform.projects.restore(project))) throw new NotFoundError();
+    return { project: projectJson(request, project) };
   });
 }

@@ -1,0 +1,128 @@
+// The platform's periodic work, one round a minute (MAINTENANCE_INTERVAL_MS) for the whole deployment: purge deleted
+// projects past their restore window, drop backups past their plan's retention, start the daily
+// backups that are due. With Redis the rounds are a BullMQ job scheduler (one round per interval
+// whatever the number of gateways, run by one of them); without, a timer in this process. Each
+// round also holds a Postgres advisory lock, so two rounds never overlap: what a round does is
+// read from Postgres (what is due at its clock), never from memory.
+// The purge and expiry are safe to repeat; a backup's record is created under the lock.
+import { Queue, Worker, type ConnectionOptions } from 'bullmq';
+import { Redis } from 'ioredis';
+import { detached, withTryLock } from '@cms/db';
+import { backupExpiry, effectivePlan } from '@cms/billing';
+import type { Config } from '@cms/config';
+import { bullPrefix, type MediaLibrary } from '@cms/media';
+import type { Logger } from '@cms/telemetry';
+import type { ArchiveRecord, ArchiveRunner, ArchiveStore } from '@cms/transfer';
+import type { ProjectRecord, ProjectRegistry } from '@cms/tenancy';
+import type { DatabasePool } from 'slonik';
+import { purgeProject, type ProjectDeletion } from './management/project-deletion.ts';
+
+/** What the rounds use of the platform. */
+export interface MaintenanceDeps extends ProjectDeletion {
+  config: Config;
+  logger: Logger;
+  db: { pool: DatabasePool };
+  registry: ProjectRegistry;
+  media: MediaLibrary;
+  archiveStore: ArchiveStore;
+  archives: ArchiveRunner<ProjectRecord>;
+}
+
+export const MAINTENANCE_QUEUE = 'maintenance';
+/** Daily backups started per round (each is written in the background by the round's process). */
+const BACKUPS_PER_ROUND = 4;
+/** `pg_try_advisory_lock` key of a round. */
+const ROUND_LOCK = 0x636d73_01;
+
+/** A round's work: purge deleted projects, expire backups, start due daily backups. */
+export const MAINTENANCE_TASKS = ['purge', 'expire', 'backup'] as const;
+export type MaintenanceTask = (typeof MAINTENANCE_TASKS)[number];
+
+export interface RoundReport {
+  /** false: another round held the lock; nothing was done. */
+  ran: boolean;
+  purged: string[];
+  expiredBackups: number;
+  backupsStarted: string[];
+}
+
+export class Maintenance {
+  private timer: NodeJS.Timeout | null = null;
+  private queue: Queue | null = null;
+  private worker: Worker | null = null;
+  private connections: Redis[] = [];
+  private current: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly platform: MaintenanceDeps) {}
+
+  /** Rounds from now on (the scheduler with Redis, else a timer). */
+  async start(): Promise<void> {
+    const { config, logger } = this.platform;
+    const round = () => {
+      this.current = detached(() => this.round()).catch((err: unknown) => logger.error({ err }, 'maintenance round failed'));
+      return this.current;
+    };
+    if (!config.redisUrl) {
+      this.timer = setInterval(round, config.maintenance.intervalMs);
+      this.timer.unref();
+      return;
+    }
+    const connection = () => {
+      const redis = new Redis(config.redisUrl!, { maxRetriesPerRequest: null, enableReadyCheck: false });
+      this.connections.push(redis);
+      return redis as unknown as ConnectionOptions;
+    };
+    const prefix = bullPrefix(config);
+    this.queue = new Queue(MAINTENANCE_QUEUE, { connection: connection(), prefix });
+    // The same scheduler id from every gateway: one schedule, upserted.
+    await this.queue.upsertJobScheduler('round', { every: config.maintenance.intervalMs }, { name: 'round', opts: { removeOnComplete: { count: 10 }, removeOnFail: { count: 100 } } });
+    this.worker = new Worker(MAINTENANCE_QUEUE, async () => { await round(); }, { connection: connection(), prefix, concurrency: 1 });
+    this.worker.on('error', (err) => logger.warn({ err }, 'maintenance worker error'));
+  }
+
+  /**
+   * One round at `now` (the clock tests move forward), doing `tasks` (all of them by default).
+   * Resolves with what it did; `ran` is false when another process's round held the lock.
+   */
+  async round(now = new Date(), tasks: readonly MaintenanceTask[] = MAINTENANCE_TASKS): Promise<RoundReport> {
+    const { platform } = this;
+    const report: RoundReport = { ran: false, purged: [], expiredBackups: 0, backupsStarted: [] };
+    const started: Array<{ project: ProjectRecord; record: ArchiveRecord }> = [];
+    const locked = await withTryLock(platform.db.pool, ROUND_LOCK, async () => {
+      if (tasks.includes('purge')) for (const project of await platform.projects.expiredDeleted(now)) {
+        await purgeProject(platform, project);
+        report.purged.push(project.slug);
+      }
+      if (tasks.includes('expire')) for (const archive of await platform.archiveStore.expired(now)) {
+        await platform.media.deleteArchive(archive.storageKey);
+        await platform.archiveStore.remove(archive.id);
+        report.expiredBackups++;
+      }
+      // Records are created under the lock: another round cannot find the same backups due.
+      if (tasks.includes('backup')) for (const due of await platform.archiveStore.dueBackups(now, BACKUPS_PER_ROUND)) {
+        const tenant = await platform.registry.resolve(due.slug);
+        if (!tenant) continue;
+        const project = tenant.project;
+        const expiresAt = backupExpiry(effectivePlan(project, now.getTime()), now.getTime());
+        const record = await platform.archiveStore.create(project.id, 'scheduled', (name) => platform.media.archiveKey(project.id, name), { expiresAt, createdAt: now });
+        started.push({ project, record });
+      }
+      return true;
+    });
+    report.ran = locked === true;
+    for (const { project, record } of started) {
+      platform.archives.write(project, record);
+      report.backupsStarted.push(project.slug);
+    }
+    if (report.purged.length || report.expiredBackups || started.length) platform.logger.info(report, 'maintenance round');
+    return report;
+  }
+
+  async close(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    await this.worker?.close();
+    await this.queue?.close();
+    for (const redis of this.connections) redis.disconnect();
+    await this.current;
+  }
+}
