@@ -84,7 +84,7 @@ test: install services typecheck dashboard
 screenshots: install services dashboard
 	mkdir -p docs/screenshots
 	UPDATE_SCREENSHOTS=1 node --import tsx --test --test-timeout=300000 test/integration/dashboard-browser.test.ts test/integration/dashboard-billing-browser.test.ts test/integration/dashboard-usage-browser.test.ts test/integration/dashboard-content-browser.test.ts \
-	  test/integration/dashboard-media-browser.test.ts
+	  test/integration/dashboard-media-browser.test.ts test/integration/dashboard-backups-browser.test.ts
 
 ## Benchmark our gateway against a hand-written fastify+pg server (autocannon, same run).
 ## BENCH_DOCS=100000 (or more) runs the large mode instead (bench-100k).

@@ -26,8 +26,10 @@ export function withoutIds(value: unknown): unknown {
   return value;
 }
 
+export interface ArchiveContents { entities: ArchiveEntity[]; links: ArchiveLink[] }
+
 /** The entities and links of the `strapi export` archive at `path`, in the archive's order. */
-export async function readStrapiArchive(path: string): Promise<{ entities: ArchiveEntity[]; links: ArchiveLink[] }> {
+export async function readStrapiArchive(path: string): Promise<ArchiveContents> {
   const entities: ArchiveEntity[] = [];
   const links: ArchiveLink[] = [];
   const tar = extract();

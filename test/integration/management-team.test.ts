@@ -358,6 +358,9 @@ describe('management API: project members, roles and invitations', () => {
     assert.deepEqual(await memberRows(project.id), [{ accountId: carol.account.id, role: 'owner' }]);
     // Leaving is the last owner's only refusal; deleting the project stays the owner's.
     assert.equal((await as(t, carol).del(base)).statusCode, 204);
+    // Its members stay while it can be restored; the purge takes them.
+    assert.deepEqual(await memberRows(project.id), [{ accountId: carol.account.id, role: 'owner' }]);
+    await t.platform.maintenance.round(new Date(Date.now() + 8 * 86_400_000), ['purge']);
     assert.deepEqual(await memberRows(project.id), []);
   });
 

@@ -4,7 +4,8 @@
 // REST API and compared field by field with what the archive holds (read here on its own, with
 // tar-stream); imported users log in with their original passwords; a second run and an
 // interrupted-then-resumed run add nothing; encrypted archives, other accounts, viewers and bad
-// batches are refused. `--from-url` is tested against the platform's own (Strapi-compatible) API.
+// batches are refused. `--from-url` is tested against the platform's own (Strapi-compatible) API;
+// `--data` without the folder reads the model from the archive.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -15,37 +16,17 @@ import { compiledQuery } from '@cms/db';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { cliFor, ROOT, type Cli } from '../helpers/cli.ts';
 import { addMember, as, createProject, signup, type Session } from '../helpers/management.ts';
-import { readStrapiArchive, withoutIds, type ArchiveEntity as Entity, type ArchiveLink as Link, type Dict } from '../helpers/strapi-archive.ts';
-
-const FIXTURE = join(ROOT, 'test/fixtures/strapi-export');
-const ARCHIVE = join(FIXTURE, 'export.tar.gz');
-
-const TYPES: Record<string, { plural: string; single: boolean; localized: boolean; draftAndPublish: boolean; populate: string }> = {
-  'api::article.article': {
-    plural: 'articles', single: false, localized: true, draftAndPublish: true,
-    populate: 'populate[cover]=true&populate[gallery]=true&populate[seo]=true&populate[quotes]=true&populate[author]=true&populate[tags]=true' +
-      '&populate[sections][on][shared.quote]=true&populate[sections][on][shared.media-block][populate][file]=true',
-  },
-  'api::author.author': { plural: 'authors', single: false, localized: false, draftAndPublish: false, populate: 'populate[avatar]=true' },
-  'api::tag.tag': { plural: 'tags', single: false, localized: false, draftAndPublish: true, populate: '' },
-  'api::homepage.homepage': { plural: 'homepage', single: true, localized: true, draftAndPublish: true, populate: 'populate[featuredArticles]=true&populate[seo]=true' },
-};
-const SCALARS: Record<string, string[]> = {
-  'api::article.article': ['title', 'slug', 'summary', 'body', 'content', 'views', 'bigCount', 'rating', 'score', 'featured', 'publishDate', 'publishTime', 'eventAt', 'contactEmail', 'kind', 'meta'],
-  'api::author.author': ['name', 'email'],
-  'api::tag.tag': ['name'],
-  'api::homepage.homepage': ['heading'],
-};
-const MEDIA: Record<string, string[]> = { 'api::article.article': ['cover', 'gallery'], 'api::author.author': ['avatar'] };
-const RELATIONS: Record<string, string[]> = { 'api::article.article': ['author', 'tags'], 'api::homepage.homepage': ['featuredArticles'] };
-const COMPONENTS: Record<string, string[]> = { 'api::article.article': ['seo', 'quotes'], 'api::homepage.homepage': ['seo'] };
+import { readStrapiArchive, type ArchiveContents } from '../helpers/strapi-archive.ts';
+import {
+  assertFixtureModel, assertFixtureUsers, assertMatchesArchive, FIXTURE, FIXTURE_ARCHIVE as ARCHIVE, FIXTURE_TYPES, fixtureReport, fullAccessToken,
+} from '../helpers/strapi-fixture.ts';
 
 describe('cms import strapi', () => {
   let t: TestApp;
   let cli: Cli;
   let me: Session;
   let other: Session;
-  let fixture: { entities: Entity[]; links: Link[] };
+  let fixture: ArchiveContents;
   let slug = '';
   let work = '';
 
@@ -66,12 +47,7 @@ describe('cms import strapi', () => {
   const run = (args: string[], session: Session = me) => cli.run(['import', 'strapi', ...args], { env: { CMS_TOKEN: session.token } });
   const projectCount = async (session: Session) => (await as(t, session).get('/v1/projects')).json().projects.length as number;
 
-  /** A full-access API token of a project. */
-  async function tokenOf(project: string): Promise<string> {
-    const res = await as(t, me).post(`/v1/projects/${project}/api-tokens`, { name: `read ${Math.random()}`, type: 'full-access' });
-    assert.equal(res.statusCode, 201, res.body);
-    return res.json().accessKey;
-  }
+  const tokenOf = (project: string) => fullAccessToken(t, me, project);
 
   /**
    * Row counts of every table of a project's schema (what a duplicate would change); not the
@@ -88,74 +64,6 @@ describe('cms import strapi', () => {
       counts[table_name] = row!.n;
     }
     return counts;
-  }
-
-  /** Compare every content version of the archive with what the project's REST API answers. */
-  async function assertMatchesArchive(project: string): Promise<void> {
-    const token = await tokenOf(project);
-    const get = async (url: string) => {
-      const res = await t.inject({ method: 'GET', url: `/p/${project}/api/${url}`, headers: { authorization: `Bearer ${token}` } });
-      assert.equal(res.statusCode, 200, `${url}: ${res.body}`);
-      return res.json().data as Dict;
-    };
-    const rows = new Map(fixture.entities.map((e) => [`${e.type}:${e.id}`, e]));
-    const files = new Map(fixture.entities.filter((e) => e.type === 'plugin::upload.file').map((e) => [String(e.id), e.data]));
-    const mediaOf = (type: string, ref: number, field: string) => fixture.links
-      .filter((l) => l.kind === 'relation.morph' && l.right.type === type && l.right.ref === ref && l.right.field === field)
-      .sort((a, b) => a.right.pos! - b.right.pos!).map((l) => files.get(String(l.left.ref))!.name);
-    let compared = 0;
-    for (const entity of fixture.entities.filter((e) => TYPES[e.type])) {
-      const type = TYPES[entity.type]!;
-      const status = type.draftAndPublish && !entity.data.publishedAt ? 'draft' : 'published';
-      const query = [`status=${status}`, type.localized ? `locale=${entity.data.locale}` : '', type.populate].filter(Boolean).join('&');
-      const doc = await get(`${type.single ? type.plural : `${type.plural}/${entity.data.documentId}`}?${query}`);
-      const where = `${entity.type} ${entity.data.documentId} ${entity.data.locale} ${status}`;
-      assert.equal(doc.documentId, entity.data.documentId, where);
-      if (type.localized) assert.equal(doc.locale, entity.data.locale, where);
-      assert.equal(doc.createdAt, entity.data.createdAt, `${where} createdAt`);
-      if (status === 'published') assert.equal(doc.publishedAt, entity.data.publishedAt, `${where} publishedAt`);
-      else assert.equal(doc.publishedAt, null, where);
-      for (const name of SCALARS[entity.type]!) assert.deepEqual(doc[name], entity.data[name], `${where} ${name}`);
-      for (const name of COMPONENTS[entity.type] ?? []) assert.deepEqual(withoutIds(doc[name]), withoutIds(entity.data[name]), `${where} ${name}`);
-      for (const name of MEDIA[entity.type] ?? []) {
-        const got = doc[name] === null ? [] : ([] as Dict[]).concat(doc[name] as Dict);
-        assert.deepEqual(got.map((f) => f.name), mediaOf(entity.type, entity.id, name), `${where} ${name}`);
-        // The media pipeline made the images' formats again.
-        for (const f of got) if (String(f.mime).startsWith('image/')) assert.ok((f.formats as Dict | null)?.thumbnail, `${where} ${name} ${String(f.name)} formats`);
-      }
-      for (const name of RELATIONS[entity.type] ?? []) {
-        const expected = fixture.links
-          .filter((l) => l.kind !== 'relation.morph' && l.left.type === entity.type && l.left.ref === entity.id && l.left.field === name)
-          .sort((a, b) => (a.left.pos ?? 0) - (b.left.pos ?? 0))
-          .map((l) => rows.get(`${l.right.type}:${l.right.ref}`)!.data.documentId);
-        const got = doc[name] === null ? [] : ([] as Dict[]).concat(doc[name] as Dict).map((d) => d.documentId);
-        assert.deepEqual(got, expected, `${where} ${name}`);
-      }
-      if (entity.type === 'api::article.article') {
-        const sections = entity.data.sections as Dict[];
-        const gotSections = doc.sections as Dict[];
-        assert.deepEqual(gotSections.map((s) => s.__component), sections.map((s) => s.__component), `${where} sections`);
-        for (const [i, s] of sections.entries()) {
-          const got = gotSections[i]!;
-          if (s.__component === 'shared.quote') assert.deepEqual(withoutIds(got), withoutIds(s), `${where} sections[${i}]`);
-          else {
-            assert.equal(got.caption, s.caption);
-            assert.deepEqual(got.file ? [(got.file as Dict).name] : [], mediaOf('shared.media-block', s.id as number, 'file'), `${where} sections[${i}].file`);
-          }
-        }
-      }
-      compared++;
-    }
-    assert.equal(compared, 20);
-    // Nothing more than the archive holds: per type and status, the same number of versions.
-    for (const [uid, type] of Object.entries(TYPES)) {
-      if (type.single) continue;
-      for (const status of type.draftAndPublish ? ['draft', 'published'] : ['published']) {
-        const res = await t.inject({ method: 'GET', url: `/p/${project}/api/${type.plural}?status=${status}${type.localized ? '&locale=*' : ''}&pagination[pageSize]=100`, headers: { authorization: `Bearer ${token}` } });
-        const expected = fixture.entities.filter((e) => e.type === uid && (!type.draftAndPublish || (status === 'draft') === !e.data.publishedAt)).length;
-        assert.equal(res.json().meta.pagination.total, expected, `${uid} ${status}`);
-      }
-    }
   }
 
   it('refuses an encrypted or unreadable archive, asking for --no-encrypt, and creates nothing', async () => {
@@ -177,27 +85,7 @@ describe('cms import strapi', () => {
     slug = /^Imported into (\S+):/.exec(res.stdout)?.[1] ?? '';
     assert.equal(slug, 'fixture-app');
     // The report: per type, locale and status what the archive held and what was imported, then what was left out.
-    assert.equal(res.stdout, [
-      'Imported into fixture-app:',
-      'TYPE                    LOCALE  STATUS     FOUND  IMPORTED',
-      'api::article.article    en      draft      3      3',
-      'api::article.article    en      published  2      2',
-      'api::article.article    fr      draft      1      1',
-      'api::article.article    fr      published  1      1',
-      'api::author.author      -       published  2      2',
-      'api::homepage.homepage  en      draft      1      1',
-      'api::homepage.homepage  en      published  1      1',
-      'api::homepage.homepage  fr      draft      1      1',
-      'api::homepage.homepage  fr      published  1      1',
-      'api::tag.tag            -       draft      4      4',
-      'api::tag.tag            -       published  3      3',
-      'files                   -       -          3      3',
-      'users                   -       -          2      2',
-      'Relation links: 27',
-      'Skipped (1):',
-      '  13 entries of plugin::users-permissions.permission: users-permissions permissions are not imported: set each role\'s permissions in the dashboard (or PUT /v1/projects/{slug}/roles/{type}/permissions)',
-      '',
-    ].join('\n'));
+    assert.equal(res.stdout, `${fixtureReport('fixture-app')}\n`);
     // Without a terminal (CI, logs): plain lines, one per batch or file, no progress-bar escape codes.
     assert.equal(res.stderr, [
       'Created the project fixture-app',
@@ -208,35 +96,12 @@ describe('cms import strapi', () => {
       'relations: 11/11', 'relations: 11 imported',
       '',
     ].join('\n'));
-    // The model and the locales.
-    const schema = (await as(t, me).get(`/v1/projects/${slug}/schema`)).json();
-    assert.deepEqual(Object.keys(schema.contentTypes).sort(), Object.keys(TYPES).sort());
-    assert.deepEqual(Object.keys(schema.components).sort(), ['shared.media-block', 'shared.quote', 'shared.seo']);
-    const locales = (await as(t, me).get(`/v1/projects/${slug}/locales`)).json().locales as Array<{ code: string; isDefault: boolean }>;
-    assert.deepEqual(locales.map((l) => [l.code, l.isDefault]).sort(), [['en', true], ['fr', false]]);
-    await assertMatchesArchive(slug);
+    await assertFixtureModel(t, me, slug);
+    await assertMatchesArchive(t, me, slug, fixture);
   });
 
   it('keeps the users, their roles and passwords: they log in with the original password (then argon2id)', async () => {
-    const id = (await as(t, me).get(`/v1/projects/${slug}`)).json().project.id as number;
-    const users = (await t.platform.db.pool.any(compiledQuery({ text: `SELECT document_id, email, username, role, password FROM "t_${id}".up_users ORDER BY id`, values: [] }))) as unknown as Array<Dict>;
-    const archived = fixture.entities.filter((e) => e.type === 'plugin::users-permissions.user');
-    assert.deepEqual(users.map((u) => [u.document_id, u.email, u.username, u.role]), [
-      [archived[0]!.data.documentId, 'reader@example.com', 'reader', 'authenticated'],
-      [archived[1]!.data.documentId, 'writer@example.com', 'writer', 'editor'],
-    ]);
-    assert.equal(users[0]!.password, archived[0]!.data.password);
-    const roles = (await as(t, me).get(`/v1/projects/${slug}/roles`)).json().roles as Array<{ type: string; name: string }>;
-    assert.ok(roles.some((r) => r.type === 'editor' && r.name === 'Editor'));
-    const login = (identifier: string, password: string) => t.inject({ method: 'POST', url: `/p/${slug}/api/auth/local`, payload: { identifier, password } });
-    assert.equal((await login('reader@example.com', 'wrong password')).statusCode, 400);
-    const ok = await login('reader@example.com', 'Reader-pass-1');
-    assert.equal(ok.statusCode, 200, ok.body);
-    assert.equal(ok.json().user.email, 'reader@example.com');
-    assert.equal((await login('writer', 'Writer-pass-2')).statusCode, 200);
-    const [rehashed] = (await t.platform.db.pool.any(compiledQuery({ text: `SELECT password FROM "t_${id}".up_users WHERE email = 'reader@example.com'`, values: [] }))) as unknown as Array<{ password: string }>;
-    assert.match(rehashed!.password, /^\$argon2id\$/);
-    assert.equal((await login('reader@example.com', 'Reader-pass-1')).statusCode, 200);
+    await assertFixtureUsers(t, me, slug, fixture);
   });
 
   it('run again into the same project, duplicates nothing', async () => {
@@ -254,7 +119,7 @@ describe('cms import strapi', () => {
     assert.deepEqual(report.skipped.map((s) => s.what), ['13 entries of plugin::users-permissions.permission']);
     assert.deepEqual(await tableCounts(slug), before);
     assert.equal(await projectCount(me), 1);
-    await assertMatchesArchive(slug);
+    await assertMatchesArchive(t, me, slug, fixture);
   });
 
   it('resumes an interrupted import where it stopped, into the same project, with the same result', async () => {
@@ -282,7 +147,7 @@ describe('cms import strapi', () => {
     assert.ok(done >= 6 && done < 20, res.stderr);
     assert.doesNotMatch(res.stderr, /Created the project/);
     assert.equal(await projectCount(me), 2);
-    await assertMatchesArchive(created);
+    await assertMatchesArchive(t, me, created, fixture);
     assert.deepEqual(await tableCounts(created), await tableCounts(slug));
   });
 
@@ -372,7 +237,7 @@ describe('cms import strapi', () => {
     const report = JSON.parse(res.stdout) as { project: string; counts: unknown[] };
     assert.deepEqual(report.counts, []);
     const schema = (await as(t, me).get(`/v1/projects/${report.project}/schema`)).json();
-    assert.deepEqual(Object.keys(schema.contentTypes).sort(), Object.keys(TYPES).sort());
+    assert.deepEqual(Object.keys(schema.contentTypes).sort(), Object.keys(FIXTURE_TYPES).sort());
     assert.deepEqual((await tableCounts(report.project)).ct_article, 0);
     const before = await projectCount(me);
     const token = await tokenOf(slug);
@@ -394,6 +259,22 @@ describe('cms import strapi', () => {
     for (const row of report.counts) assert.equal(row.imported, row.found, JSON.stringify(row));
     // Passwords never leave a Strapi's REST API: those users must reset theirs.
     assert.deepEqual(report.skipped.map((s) => s.what).sort(), ['password of user reader@example.com', 'password of user writer@example.com']);
-    await assertMatchesArchive(report.project);
+    await assertMatchesArchive(t, me, report.project, fixture);
+  });
+
+  it('--data without the project folder takes the model from the archive\'s schemas: the same model and content', async () => {
+    const res = await run(['--data', ARCHIVE]);
+    assert.equal(res.code, 0, res.stderr);
+    // Named after the archive's file.
+    assert.equal(res.stdout, `${fixtureReport('export')}\n`);
+    assert.match(res.stderr, /^Created the project export\nmodel: 4 content types, 3 components\n/);
+    const model = async (project: string) => {
+      const { contentTypes, components } = (await as(t, me).get(`/v1/projects/${project}/schema`)).json();
+      return { contentTypes, components };
+    };
+    assert.deepEqual(await model('export'), await model(slug));
+    await assertFixtureModel(t, me, 'export');
+    await assertMatchesArchive(t, me, 'export', fixture);
+    await assertFixtureUsers(t, me, 'export', fixture);
   });
 });

@@ -1,6 +1,7 @@
 // The `cms` command: parses with commander, runs one command, maps errors to exit codes
 // (0 success, 1 error, 2 usage error). Every command group registers itself from `commands`.
 import { Command, CommanderError } from 'commander';
+import { ImportError } from '@cms/strapi-import';
 import { ApiError } from './client.ts';
 import { CliError, UsageError } from './context.ts';
 import { registerAuth } from './commands/auth.ts';
@@ -70,7 +71,7 @@ export async function main(argv: string[] = process.argv): Promise<void> {
     }
     if (err instanceof UsageError) fail(err.message, 2);
     if (err instanceof ApiError) fail(describeApiError(err), 1);
-    if (err instanceof CliError) fail(err.message, 1);
+    if (err instanceof CliError || err instanceof ImportError) fail(err.message, 1);
     throw err;
   }
 }

@@ -8,7 +8,7 @@
 import { Queue, Worker, type ConnectionOptions } from 'bullmq';
 import { Redis } from 'ioredis';
 import { detached, withTryLock } from '@cms/db';
-import { backupExpiry, effectivePlan } from '@cms/billing';
+import { BACKUP_RETENTION_DAYS, effectivePlan } from '@cms/billing';
 import type { Config } from '@cms/config';
 import { bullPrefix, type MediaLibrary } from '@cms/media';
 import type { Logger } from '@cms/telemetry';
@@ -103,8 +103,8 @@ export class Maintenance {
         const tenant = await platform.registry.resolve(due.slug);
         if (!tenant) continue;
         const project = tenant.project;
-        const expiresAt = backupExpiry(effectivePlan(project, now.getTime()), now.getTime());
-        const record = await platform.archiveStore.create(project.id, 'scheduled', (name) => platform.media.archiveKey(project.id, name), { expiresAt, createdAt: now });
+        const keepDays = BACKUP_RETENTION_DAYS[effectivePlan(project, now.getTime())];
+        const record = await platform.archiveStore.create(project.id, 'scheduled', (name) => platform.media.archiveKey(project.id, name), { keepDays, createdAt: now });
         started.push({ project, record });
       }
       return true;

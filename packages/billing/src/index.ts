@@ -1,4 +1,4 @@
-export { PLANS, PLAN_STATEMENT_TIMEOUT_MS, BACKUP_RETENTION_DAYS, backupExpiry, planLimits, type PlanLimits, type PlanName } from './plans.ts';
+export { PLANS, PLAN_STATEMENT_TIMEOUT_MS, BACKUP_RETENTION_DAYS, planLimits, type PlanLimits, type PlanName } from './plans.ts';
 export { effectivePlan, type PlanHolder } from './effective-plan.ts';
 export { UsageMeter, currentPeriod, currentDay } from './usage-meter.ts';
 export { OTHER_ROUTE, ROUTES_PER_DAY, REJECTION_KINDS, type RejectionKind } from './usage-counts.ts';

@@ -27,11 +27,6 @@ export const PLAN_STATEMENT_TIMEOUT_MS: Record<PlanName, number> = { free: 5_000
 /** How long a project's backups (daily and manual) are kept, days. */
 export const BACKUP_RETENTION_DAYS: Record<PlanName, number> = { free: 7, pro: 30, enterprise: 90 };
 
-/** When a backup taken at `now` of a project on `plan` expires. */
-export function backupExpiry(plan: PlanName, now: number): Date {
-  return new Date(now + BACKUP_RETENTION_DAYS[plan] * 86_400_000);
-}
-
 export function planLimits(plan: string): PlanLimits {
   return Object.hasOwn(PLANS, plan) ? PLANS[plan as PlanName] : PLANS.free;
 }

@@ -319,6 +319,22 @@ export const controlMigrations: Migration[] = [
       `CREATE INDEX project_archives_project_idx ON platform.project_archives (project_id, created_at DESC)`,
       // A deleted project answers 404 at once and is kept (schema, media, tokens, archives) until
       // it is restored or purged, 7 days later.
+      // Restores of a backup: into the project itself (`in-place`: written into a staged project
+      // whose schema the project then takes) or into a new project. `into_project_id` is the
+      // project being written (staged or new).
+      `CREATE TABLE platform.project_restores (
+        id text PRIMARY KEY,
+        project_id bigint NOT NULL REFERENCES platform.projects(id) ON DELETE CASCADE,
+        archive_id text NOT NULL,
+        target text NOT NULL CHECK (target IN ('in-place', 'new-project')),
+        status text NOT NULL DEFAULT 'running' CHECK (status IN ('running', 'done', 'failed')),
+        into_project_id bigint REFERENCES platform.projects(id) ON DELETE SET NULL,
+        error text,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        finished_at timestamptz,
+        heartbeat_at timestamptz NOT NULL DEFAULT now()
+      )`,
+      `CREATE INDEX project_restores_project_idx ON platform.project_restores (project_id, created_at DESC)`,
       `ALTER TABLE platform.projects ADD COLUMN deleted_at timestamptz`,
       `CREATE INDEX projects_deleted_idx ON platform.projects (deleted_at) WHERE deleted_at IS NOT NULL`,
     ],

@@ -83,6 +83,16 @@ export async function storedBytes(db: Db, schema: string, lockQuota = false): Pr
   return Number(bytes);
 }
 
+/** Every file row of a schema, a page at a time (by id). */
+export async function* allFileRows(db: Db, schema: string): AsyncGenerator<FileRow> {
+  for (let after = '0'; ;) {
+    const page = await rows<FileRow>(db, `SELECT ${ROW} FROM ${qualify(schema, TABLE)} WHERE id > $1 ORDER BY id LIMIT 500`, [after]);
+    yield* page;
+    if (page.length < 500) return;
+    after = page[page.length - 1]!.id;
+  }
+}
+
 export async function findFileRow(db: Db, schema: string, id: string): Promise<FileRow | null> {
   const [row] = await rows<FileRow>(db, `SELECT ${ROW} FROM ${qualify(schema, TABLE)} WHERE id = $1`, [id]);
   return row ?? null;

@@ -8,7 +8,7 @@ import type { Logger } from '@cms/telemetry';
 import type { DatabasePool } from 'slonik';
 import { baseNameOf, displayName, extensionOf, fileHash, kilobytes } from './file-names.ts';
 import {
-  deleteFileRow, findFileRow, insertFile, recordProcessing, replaceFileContent, storedBytes, updateFileInfo,
+  allFileRows, deleteFileRow, findFileRow, insertFile, recordProcessing, replaceFileContent, storedBytes, updateFileInfo,
   type FileInfo, type FileRow,
 } from './file-rows.ts';
 import { deleteFolderTree, folderPathOf, setFilesFolder } from './folder-rows.ts';
@@ -236,6 +236,20 @@ export class MediaLibrary {
     const files = await pool.transaction((tx) => deleteFolderTree(tx, project.schema, folderId));
     for (const file of files) await this.deleteObjects(project.projectId, file.hash, file.ext, true);
     return files.length;
+  }
+
+  /**
+   * The stored objects of every file of `schema` (kept under `projectId`'s prefix), e.g. a
+   * project's previous files once a restore in place has replaced its schema. Resolves with how
+   * many files' objects went.
+   */
+  async removeSchemaFiles(db: Db, schema: string, projectId: number): Promise<number> {
+    let n = 0;
+    for await (const file of allFileRows(db, schema)) {
+      await this.deleteObjects(projectId, file.hash, file.ext, true);
+      n++;
+    }
+    return n;
   }
 
   /** Every object of a deleted project, its archives included. */

@@ -4,7 +4,7 @@ export { ProjectRegistry, INVALIDATION_CHANNEL, type Invalidation, type LocaleRe
 export { RuntimeCache, RUNTIME_CACHE_BYTES, runtimeBytes, type ProjectRuntime } from './runtime-cache.ts';
 export type { RestRoute } from './rest-routes.ts';
 export { tenantSlugFromHost } from './resolve-host.ts';
-export { ModelStore, toRawModel, type ModelVersion, type PushOptions, type PushResult, type PlannedChange } from './model-store.ts';
+export { ModelStore, toRawModel, type ModelChange, type ModelVersion, type PushOptions, type PushResult, type PlannedChange } from './model-store.ts';
 export { ProjectService, slugFromName, upgradeProjectSchemas, RESTORE_WINDOW_DAYS, type CreateProjectInput, type DeletedProject, type ProjectInitializer } from './projects.ts';
 export { SpareSchemas, type SpareSchemaOptions } from './spare-schemas.ts';
 export { MemberService, parseProjectRole, INVALID_INVITATION_MESSAGE, INVITATION_LIFETIME_DAYS, LAST_OWNER_MESSAGE, type Invitation, type Member } from './members.ts';

@@ -126,6 +126,18 @@ export class ModelStore {
     throw new Error('unreachable: a rehearsal always rolls back');
   }
 
+  /**
+   * Whether the change would delete data, planned against the current model without touching
+   * the project's tables (no lock, no migration run), and the version it was planned against.
+   */
+  async plannedAgainst(projectId: number, change: ModelChange, options: PushOptions = {}): Promise<{ version: number; destructive: boolean }> {
+    const current = await this.current(projectId);
+    const input = typeof change === 'function' ? change(current.raw) : change;
+    const next = this.validate(input);
+    const plan = planMigration(parseModel(current.raw), next, { renames: options.renames });
+    return { version: current.version, destructive: plan.steps.some(isDestructive) };
+  }
+
   /** `tx` on the control plane, `tenant` on the project's cluster (the same transaction on `main`). */
   private async migrate(tx: Db, tenant: Db, project: ProjectRecord, change: ModelChange, options: PushOptions): Promise<PushResult> {
     // Serialise pushes of one project: the row lock is held until commit (a move takes it too).

@@ -15,6 +15,11 @@ export interface CreateProjectInput {
   name: string;
   slug?: string;
   defaultLocale?: string;
+  /**
+   * A staged project (an in-place restore writes into one, then takes its schema): on this
+   * cluster, with no member, so no account sees it.
+   */
+  stagedOn?: string;
 }
 
 /** Called inside the creating transaction (roles, …) so a project never exists half-made. */
@@ -79,10 +84,10 @@ export class ProjectService {
       throw ValidationError.fromFieldErrors([{ path: ['slug'], message: 'slug must match ^[a-z][a-z0-9-]{1,38}[a-z0-9]$', name: 'ValidationError', value: input.slug.slice(0, 100) }]);
     }
     const defaultLocale = normaliseLocaleCode(input.defaultLocale ?? 'en', ['defaultLocale']);
-    const cluster = await placeProject(this.pools);
+    const cluster = input.stagedOn ?? await placeProject(this.pools);
     for (let attempt = 0; attempt < 5; attempt++) {
       const slug = input.slug ?? (attempt === 0 ? slugFromName(name) : `${slugFromName(name).slice(0, 33).replace(/-+$/, '')}-${randomBytes(3).toString('hex')}`);
-      const created = await this.tryCreate(accountId, name, slug, defaultLocale, cluster);
+      const created = await this.tryCreate(accountId, name, slug, defaultLocale, cluster, input.stagedOn === undefined);
       if (created) {
         this.spares?.refill(cluster);
         await this.registry.invalidate({ projectId: created.id, slug, scope: 'project' });
@@ -93,7 +98,9 @@ export class ProjectService {
     throw new ApplicationError('Could not find a free slug; please choose one', {}, 409);
   }
 
-  private async tryCreate(accountId: number, name: string, slug: string, defaultLocale: string, cluster: string): Promise<MemberProject | null> {
+  private async tryCreate(
+    accountId: number, name: string, slug: string, defaultLocale: string, cluster: string, member: boolean,
+  ): Promise<MemberProject | null> {
     // The control rows and the project's schema commit together (the schema first, when it is
     // on another cluster: see projectTransaction).
     return projectTransaction(this.pools, { cluster }, async (tx, tenant) => {
@@ -109,10 +116,12 @@ export class ProjectService {
         text: `UPDATE platform.projects SET schema_name = $2, base_version = $3 WHERE id = $1 RETURNING ${PROJECT_COLUMNS}`,
         values: [inserted.id, schema, base.length],
       }))) as unknown as ProjectRecord;
-      await tx.query(compiledQuery({
-        text: "INSERT INTO platform.project_members (project_id, account_id, role) VALUES ($1, $2, 'owner')",
-        values: [project.id, accountId],
-      }));
+      if (member) {
+        await tx.query(compiledQuery({
+          text: "INSERT INTO platform.project_members (project_id, account_id, role) VALUES ($1, $2, 'owner')",
+          values: [project.id, accountId],
+        }));
+      }
       // A spare schema made ahead (spare-schemas.ts), else built here.
       if (!(await this.spares?.claim(tenant, schema))) {
         await tenant.query(compiledQuery({ text: `CREATE SCHEMA ${quoteIdent(schema)}`, values: [] }));
@@ -205,6 +214,40 @@ export class ProjectService {
              ORDER BY deleted_at LIMIT $3`,
       values: [now.toISOString(), RESTORE_WINDOW_DAYS, limit],
     }))) as unknown as ProjectRecord[];
+  }
+
+  /**
+   * An in-place restore's switch, in one control-plane transaction: `live` takes the schema of
+   * `staged` (the restored content), its model (as a new model version), its locales and default
+   * locale, and the end-user roles it lacks; `staged` takes `live`'s previous schema, for the
+   * caller to purge. Both must be on the same cluster. Every instance then reloads `live`.
+   */
+  async adoptStagedSchema(live: ProjectRecord, staged: ProjectRecord): Promise<void> {
+    await this.pool.transaction(async (tx) => {
+      const rows = (await tx.any(compiledQuery({
+        text: 'SELECT id::int AS id, schema_name AS "schemaName", model_version AS "modelVersion", cluster FROM platform.projects WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE',
+        values: [[live.id, staged.id]],
+      }))) as unknown as Array<{ id: number; schemaName: string; modelVersion: number; cluster: string }>;
+      const l = rows.find((r) => r.id === live.id);
+      const s = rows.find((r) => r.id === staged.id);
+      if (!l || !s) throw new NotFoundError();
+      if (l.cluster !== s.cluster) throw new ApplicationError('A restore must stage the project on its own cluster', {}, 409);
+      const run = (text: string, values: unknown[]) => tx.query(compiledQuery({ text, values }));
+      await run(`INSERT INTO platform.schema_versions (project_id, version, model)
+                 SELECT $1, $2, model FROM platform.schema_versions WHERE project_id = $3 AND version = $4`, [l.id, l.modelVersion + 1, s.id, s.modelVersion]);
+      // schema_name is unique: through a placeholder, one row at a time.
+      await run("UPDATE platform.projects SET schema_name = 'swap:' || id WHERE id = $1", [s.id]);
+      await run(`UPDATE platform.projects SET schema_name = $2, model_version = $3,
+                   default_locale = (SELECT default_locale FROM platform.projects WHERE id = $4) WHERE id = $1`, [l.id, s.schemaName, l.modelVersion + 1, s.id]);
+      await run('UPDATE platform.projects SET schema_name = $2 WHERE id = $1', [s.id, l.schemaName]);
+      await run('DELETE FROM platform.locales WHERE project_id = $1', [l.id]);
+      await run(`INSERT INTO platform.locales (project_id, code, name, is_default, created_at)
+                 SELECT $1, code, name, is_default, created_at FROM platform.locales WHERE project_id = $2`, [l.id, s.id]);
+      await run(`INSERT INTO platform.roles (project_id, type, name, description, permissions)
+                 SELECT $1, type, name, description, permissions FROM platform.roles WHERE project_id = $2 ON CONFLICT (project_id, type) DO NOTHING`, [l.id, s.id]);
+    });
+    await this.registry.invalidate({ projectId: live.id, slug: live.slug, scope: 'model' });
+    await this.registry.invalidate({ projectId: staged.id, slug: staged.slug, scope: 'model' });
   }
 
   /** Drop the project and everything it holds (schema, control rows, then the finalizers: media and archives). */

@@ -28,12 +28,12 @@ export interface ArchiveRunnerOptions<P extends { id: number }> {
 }
 
 export class ArchiveRunner<P extends { id: number }> {
-  private readonly running = new Set<Promise<void>>();
+  private readonly running = new Map<string, Promise<void>>();
 
   constructor(private readonly options: ArchiveRunnerOptions<P>) {}
 
   /** Creates the record and starts writing; resolves with the record (still `running`). */
-  async start(project: P, kind: ArchiveKind, times: { expiresAt?: Date; createdAt?: Date } = {}): Promise<ArchiveRecord> {
+  async start(project: P, kind: ArchiveKind, times: { keepDays?: number; createdAt?: Date } = {}): Promise<ArchiveRecord> {
     const { store, media } = this.options;
     return this.write(project, await store.create(project.id, kind, (name) => media.archiveKey(project.id, name), times));
   }
@@ -42,14 +42,19 @@ export class ArchiveRunner<P extends { id: number }> {
   write(project: P, record: ArchiveRecord): ArchiveRecord {
     // Outside the request's database scope: the archive outlives the request that asked for it.
     const run = detached(() => this.run(record, project));
-    this.running.add(run);
-    void run.finally(() => this.running.delete(run));
+    this.running.set(record.id, run);
+    void run.finally(() => this.running.delete(record.id));
     return record;
+  }
+
+  /** Resolves once the archive `id` (written by this process) has ended, done or failed. */
+  async finished(id: string): Promise<void> {
+    await this.running.get(id);
   }
 
   /** Resolves once the archives this process is writing now have ended. */
   async settled(): Promise<void> {
-    await Promise.allSettled([...this.running]);
+    await Promise.allSettled([...this.running.values()]);
   }
 
   private async run(record: ArchiveRecord, project: P): Promise<void> {

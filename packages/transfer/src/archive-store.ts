@@ -42,17 +42,18 @@ export class ArchiveStore {
   }
 
   /**
-   * A new running archive; `keyOf` names its object from the id and an unguessable part.
-   * `createdAt` is the maintenance round's clock for scheduled backups (now otherwise).
+   * A new running archive; `keyOf` names its object from the id and an unguessable part. Kept
+   * `keepDays` from its creation (backups; exports are not expired). `createdAt` is the
+   * maintenance round's clock for scheduled backups (now otherwise).
    */
-  async create(projectId: number, kind: ArchiveKind, keyOf: (name: string) => string, times: { expiresAt?: Date; createdAt?: Date } = {}, db: Db = this.db): Promise<ArchiveRecord> {
+  async create(projectId: number, kind: ArchiveKind, keyOf: (name: string) => string, times: { keepDays?: number; createdAt?: Date } = {}): Promise<ArchiveRecord> {
     const id = createId();
     const key = keyOf(`${id}-${randomBytes(16).toString('hex')}.tar.gz`);
-    const [row] = (await db.any(compiledQuery({
-      text: `INSERT INTO platform.project_archives (id, project_id, kind, storage_key, expires_at, created_at)
-             VALUES ($1, $2, $3, $4, $5, coalesce($6::timestamptz, now())) RETURNING ${COLUMNS}`,
-      values: [id, projectId, kind, key, times.expiresAt?.toISOString() ?? null, times.createdAt?.toISOString() ?? null],
-    }))) as unknown as ArchiveRecord[];
+    const [row] = await this.query<ArchiveRecord>(
+      `WITH t AS (SELECT coalesce($5::timestamptz, now()) AS created)
+       INSERT INTO platform.project_archives (id, project_id, kind, storage_key, created_at, expires_at)
+       SELECT $1, $2, $3, $4, t.created, t.created + make_interval(days => $6::int) FROM t RETURNING ${COLUMNS}`,
+      [id, projectId, kind, key, times.createdAt?.toISOString() ?? null, times.keepDays ?? null]);
     return row!;
   }
 

@@ -23,7 +23,8 @@ export class ArchiveWriter {
   /** Rejects once the archive is aborted (its reader failed): a write waiting for the reader stops. */
   private readonly failed = new Promise<never>((_, reject) => { this.fail = reject; });
 
-  constructor() {
+  /** `jsonlFileBytes`: where JSONL files are cut (tests make it small). */
+  constructor(readonly jsonlFileBytes = JSONL_FILE_BYTES) {
     this.failed.catch(() => {});
     this.tar.pipe(this.output);
     this.tar.on('error', (err: Error) => this.abort(err));
@@ -34,9 +35,14 @@ export class ArchiveWriter {
     let done!: (err?: Error | null) => void;
     const finished = new Promise<void>((resolve, reject) => { done = (err) => (err ? reject(err) : resolve()); });
     const sink = this.tar.entry({ name, size, mtime: this.mtime, mode: 0o644 }, (err) => done(err));
+    // A body of another size than announced fails the entry (tar-stream emits it on the sink).
+    sink.on('error', (err: Error) => done(err));
     const write = async (chunk: Buffer) => {
       for (let i = 0; i < chunk.length; i += SLICE) {
-        if (!sink.write(chunk.subarray(i, i + SLICE))) await Promise.race([once(sink, 'drain'), this.failed]);
+        if (sink.write(chunk.subarray(i, i + SLICE))) continue;
+        const drained = once(sink, 'drain');
+        drained.catch(() => {}); // the sink's own failure is reported through `done`
+        await Promise.race([drained, finished, this.failed]);
       }
     };
     if (Buffer.isBuffer(body)) await write(body);
@@ -65,7 +71,7 @@ export class ArchiveWriter {
   }
 }
 
-/** Lines of one stage, cut into files of at most JSONL_FILE_BYTES (a line is never split). */
+/** Lines of one stage, cut into files of at most `jsonlFileBytes` (a line is never split). */
 export class JsonlWriter {
   private lines: Buffer[] = [];
   private bytes = 0;
@@ -77,7 +83,7 @@ export class JsonlWriter {
   /** A line: an object, or JSON text already serialised. */
   async write(line: unknown): Promise<void> {
     const buffer = Buffer.from(`${typeof line === 'string' ? line : JSON.stringify(line)}\n`);
-    if (this.bytes + buffer.length > JSONL_FILE_BYTES && this.lines.length) await this.flush();
+    if (this.bytes + buffer.length > this.archive.jsonlFileBytes && this.lines.length) await this.flush();
     this.lines.push(buffer);
     this.bytes += buffer.length;
     this.count++;

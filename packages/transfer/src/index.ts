@@ -7,3 +7,4 @@ export { writeProjectArchive, type ArchiveCounts, type ProjectSnapshot, type Exp
 export { strapiSchemas, contentTypeSchema, componentSchema } from './strapi-schemas.ts';
 export { strapiPermissions, type ExportedRole, type StrapiPermission } from './strapi-permissions.ts';
 export { STRAPI_VERSION } from './strapi-builtin-schemas.ts';
+export { RestoreStore, type RestoreRecord, type RestoreTarget } from './restore-store.ts';

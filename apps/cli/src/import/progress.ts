@@ -2,15 +2,12 @@
 // plain lines without escape codes or carriage returns — one per batch (per file in the files
 // stage) — so a log shows how far an import got.
 import cliProgress from 'cli-progress';
+import type { StageProgress } from '@cms/strapi-import';
 
-export interface StageProgress {
-  /** `done` items of the stage so far. */
-  update(done: number): void;
-  /** Ends the bar and writes `<stage>: <summary>` on a line of its own. */
-  stop(summary: string): void;
-}
-
-/** `total`: the stage's size when the source knows it in advance (null: the bar grows with the count). */
+/**
+ * `total`: the stage's size when the source knows it in advance (null: the bar grows with the
+ * count). `stop` ends the bar and writes `<stage>: <summary>` on a line of its own.
+ */
 export function stageProgress(stage: string, total: number | null, out: NodeJS.WritableStream & { isTTY?: boolean } = process.stderr): StageProgress {
   if (out.isTTY) {
     const bar = new cliProgress.SingleBar({

@@ -4,10 +4,12 @@
 // any depth), and turned into the same records an export archive gives.
 import { Readable } from 'node:stream';
 import type { FilesModel } from '@cms/schema/strapi-files';
+import {
+  addFound, attributesOf, bodyOf, countFound, hasComponentRelations, ownerRelations, unsupportedAttributes,
+  type ComponentRelationsOf, type FileRecord, type ImportSource, type MediaOf, type RelationRecord, type RelationTarget,
+  type RoleRecord, type Skipped, type StageTotals, type UserRecord, type VersionRecord,
+} from '@cms/strapi-import';
 import { CliError } from '../context.ts';
-import { attributesOf, bodyOf, hasComponentRelations, ownerRelations, unsupportedAttributes, type ComponentRelationsOf, type MediaOf, type RelationTarget } from './document-data.ts';
-import { countFound } from './archive-source.ts';
-import { addFound, type FileRecord, type ImportSource, type RelationRecord, type RoleRecord, type Skipped, type StageTotals, type UserRecord, type VersionRecord } from './source.ts';
 
 type Dict = Record<string, unknown>;
 type Status = 'draft' | 'published';

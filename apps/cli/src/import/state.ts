@@ -6,21 +6,10 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { ImportState, ImportStateStore } from '@cms/strapi-import';
 import { configDir } from '../config.ts';
 
-export type BatchStage = 'users' | 'documents' | 'relations' | 'componentRelations';
-
-export interface ImportState {
-  /** The project the import writes to (created by the first run when no --project was given). */
-  project: string | null;
-  batchSize: number;
-  /** Batches completed per stage, in the source's order. */
-  done: Partial<Record<BatchStage, number>>;
-  /** Source file documentId → this project's file id. */
-  fileIds: Record<string, number>;
-}
-
-export class StateFile {
+export class StateFile implements ImportStateStore {
   readonly path: string;
   state: ImportState;
 

@@ -13,6 +13,7 @@ import { billingRoutes } from './billing.ts';
 import { billingWebhookRoute } from './billing-webhook.ts';
 import { registerBackupRoutes, registerExportRoutes } from './exports.ts';
 import { registerImportRoutes } from './import.ts';
+import { registerRestoreRoutes } from './restores.ts';
 import { registerLocaleRoutes } from './locales.ts';
 import { registerMediaRoutes } from './media.ts';
 import { registerOpenApiRoutes } from './openapi.ts';
@@ -68,6 +69,7 @@ export async function managementPlugin(app: FastifyInstance, opts: ManagementOpt
     registerImportRoutes(authed, opts);
     registerExportRoutes(authed, opts);
     registerBackupRoutes(authed, opts);
+    registerRestoreRoutes(authed, opts);
     await authed.register(billingRoutes, { platform: opts.platform });
   });
 

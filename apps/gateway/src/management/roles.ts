@@ -5,7 +5,8 @@ import { projectRoleChanges } from '../project-roles.ts';
 import type { ManagementOptions } from './options.ts';
 import { projectOf } from './request-context.ts';
 
-const ROLE_TYPE = '^[a-z][a-z0-9_-]{0,49}$';
+/** A custom role's type (its key), as the route's body schema checks it; the in-process import checks it too. */
+export const ROLE_TYPE = '^[a-z][a-z0-9_-]{0,49}$';
 const roleJson = ({ type, name, permissions }: Role) => ({ type, name, permissions });
 
 export function registerRoleRoutes(app: FastifyInstance, { platform }: ManagementOptions): void {

@@ -1,8 +1,10 @@
 // The content-type builder: declarative pushes of the whole model, or one type/component at a
-// time. Every change goes through ModelStore (validated, migrated and versioned in one transaction).
+// time. Every change goes through ModelStore (validated, migrated and versioned in one transaction);
+// one that deletes data is preceded by a manual backup (docs/export.md).
 import type { FastifyInstance } from 'fastify';
-import { NotFoundError } from '@cms/errors';
-import { toRawModel, type ProjectRecord } from '@cms/tenancy';
+import { BACKUP_RETENTION_DAYS, effectivePlan } from '@cms/billing';
+import { ApplicationError, NotFoundError } from '@cms/errors';
+import { toRawModel, type ModelChange, type ProjectRecord, type PushOptions } from '@cms/tenancy';
 import type { RawModel } from '@cms/schema';
 import type { ManagementOptions } from './options.ts';
 import { projectOf } from './request-context.ts';
@@ -36,10 +38,27 @@ interface UidRoute {
 }
 
 export function registerSchemaRoutes(app: FastifyInstance, { platform }: ManagementOptions): void {
+  /**
+   * A model change, with a manual backup first when its plan deletes data: the change is applied
+   * once the backup is done, at the model version it was planned against (a change by someone
+   * else in between is refused as a conflict), and refused when the backup failed.
+   */
+  async function push(p: ProjectRecord, change: ModelChange, options: PushOptions = {}) {
+    const { version, destructive } = await platform.models.plannedAgainst(p.id, change, options);
+    if (!destructive) return platform.models.push(p, change, options);
+    const backup = await platform.archives.start(p, 'manual', { keepDays: BACKUP_RETENTION_DAYS[effectivePlan(p)] });
+    await platform.archives.finished(backup.id);
+    const done = await platform.archiveStore.get(p.id, backup.id);
+    if (done?.status !== 'done') {
+      throw new ApplicationError(`The backup taken before this change failed (${done?.error ?? 'unknown reason'}): nothing was changed`, {}, 503);
+    }
+    return platform.models.push(p, change, { ...options, expectedVersion: options.expectedVersion ?? version });
+  }
+
   /** Replace (in place, keeping declaration order), add or remove one entry of the model and push. */
   // The edit is applied to the model current under the push's lock: concurrent edits both count.
   function pushWith(p: ProjectRecord, section: keyof RawModel, uid: string, value: Record<string, unknown> | undefined) {
-    return platform.models.push(p, (raw) => {
+    return push(p, (raw) => {
       if (value === undefined && !Object.hasOwn(raw[section], uid)) throw new NotFoundError();
       const entries = { ...raw[section] };
       if (value === undefined) delete entries[uid];
@@ -55,7 +74,7 @@ export function registerSchemaRoutes(app: FastifyInstance, { platform }: Managem
 
   app.put<{ Body: ModelBody }>('/projects/:slug/schema', { schema: { body: modelBody } }, async (request) => {
     const { renames, expectedVersion } = request.body;
-    const result = await platform.models.push(projectOf(request), toRawModel(request.body), { renames, expectedVersion });
+    const result = await push(projectOf(request), toRawModel(request.body), { renames, expectedVersion });
     return { contentTypes: result.raw.contentTypes, components: result.raw.components, version: result.version };
   });
 

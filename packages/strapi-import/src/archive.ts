@@ -6,10 +6,10 @@
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { extract } from 'tar-stream';
-import { CliError } from '../context.ts';
+import { ImportError } from './errors.ts';
 
 /** Kinds of JSONL streams in an export. */
 export type JsonlStage = 'entities' | 'links' | 'configuration' | 'schemas';
@@ -34,9 +34,9 @@ export const ENCRYPTED_MESSAGE = (path: string) =>
 
 /** gzip, plain tar, or a refusal (encrypted, or something else). */
 export async function archiveKind(path: string): Promise<'gzip' | 'tar'> {
-  if (/\.enc$/i.test(path)) throw new CliError(ENCRYPTED_MESSAGE(path));
+  if (/\.enc$/i.test(path)) throw new ImportError(ENCRYPTED_MESSAGE(path));
   const handle = await open(path, 'r').catch((err: NodeJS.ErrnoException) => {
-    throw new CliError(`Cannot read ${path}: ${err.code === 'ENOENT' ? 'no such file' : err.message}`);
+    throw new ImportError(`Cannot read ${path}: ${err.code === 'ENOENT' ? 'no such file' : err.message}`);
   });
   try {
     const head = Buffer.alloc(512);
@@ -46,7 +46,7 @@ export async function archiveKind(path: string): Promise<'gzip' | 'tar'> {
   } finally {
     await handle.close();
   }
-  throw new CliError(ENCRYPTED_MESSAGE(path));
+  throw new ImportError(ENCRYPTED_MESSAGE(path));
 }
 
 const STAGES = new Set<JsonlStage>(['entities', 'links', 'configuration', 'schemas']);
@@ -73,7 +73,7 @@ export async function readArchive(path: string, visitor: ArchiveVisitor, only?: 
   const tar = extract();
   // 64 KB pieces (zlib's default is 16 KB): a quarter of the chunks to pass on and upload.
   const input = kind === 'gzip' ? file.pipe(createGunzip({ chunkSize: 64 * 1024 })) : file;
-  input.on('error', (err: Error) => tar.destroy(new CliError(`${path} is damaged: ${err.message}`)));
+  input.on('error', (err: Error) => tar.destroy(new ImportError(`${path} is damaged: ${err.message}`)));
   input.pipe(tar);
   const wanted = new Set<Part>(only ?? []);
   const passed = new Set<Part>();
@@ -96,7 +96,7 @@ export async function readArchive(path: string, visitor: ArchiveVisitor, only?: 
           try {
             item = JSON.parse(line);
           } catch {
-            throw new CliError(`${path}: ${name} holds a line that is not JSON`);
+            throw new ImportError(`${path}: ${name} holds a line that is not JSON`);
           }
           if (typeof item === 'object' && item !== null) await visitor.line(part as JsonlStage, item as Record<string, unknown>);
         }
@@ -106,17 +106,19 @@ export async function readArchive(path: string, visitor: ArchiveVisitor, only?: 
         try {
           visitor.metadata(JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>);
         } catch {
-          throw new CliError(`${path}: metadata.json is not JSON`);
+          throw new ImportError(`${path}: metadata.json is not JSON`);
         }
       } else if (entry.header.type === 'file' && name.startsWith('assets/uploads/') && visitor.asset) {
-        await visitor.asset(name.slice('assets/uploads/'.length), entry as unknown as Readable, entry.header.size ?? 0);
+        // A Node stream, as the type says (tar-stream's entries are streamx ones, whose async
+        // iterator sees nothing once a 'data' listener has taken the bytes).
+        await visitor.asset(name.slice('assets/uploads/'.length), Readable.from(entry, { objectMode: false }), entry.header.size ?? 0);
       }
       // Whatever the visitor left unread is skipped, so the next entry can start.
       entry.resume();
     }
   } catch (err) {
-    if (err instanceof CliError) throw err;
-    throw new CliError(`${path} is not a readable strapi export archive (${(err as Error).message}). ${ENCRYPTED_MESSAGE(path)}`);
+    if (err instanceof ImportError) throw err;
+    throw new ImportError(`${path} is not a readable strapi export archive (${(err as Error).message}). ${ENCRYPTED_MESSAGE(path)}`);
   } finally {
     // Ended early (or failed): stop unpacking the rest.
     tar.destroy();

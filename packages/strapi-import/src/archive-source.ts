@@ -4,7 +4,7 @@
 // the files' metadata, the media links (owner row → file ids), which row id is which document
 // version, and the relation links of the relations stage. Assets and entity bodies are never held.
 import type { FilesModel } from '@cms/schema/strapi-files';
-import { CliError } from '../context.ts';
+import { ImportError } from './errors.ts';
 import { readArchive } from './archive.ts';
 import { attributesOf, bodyOf, ownerRelations, unsupportedAttributes, type ComponentRelationsOf, type MediaOf, type RelationTarget } from './document-data.ts';
 import { addFound, type FileRecord, type ImportSource, type RelationRecord, type RoleRecord, type Skipped, type StageTotals, type UserRecord, type VersionRecord } from './source.ts';
@@ -121,7 +121,7 @@ export class ArchiveSource implements ImportSource {
     });
     const major = Number((this.strapiVersion ?? '').split('.')[0]);
     if (this.strapiVersion !== null && major !== 5) {
-      throw new CliError(`${this.path} was exported by Strapi ${this.strapiVersion}: only Strapi 5 exports can be imported (upgrade the project to Strapi 5 first).`);
+      throw new ImportError(`${this.path} was exported by Strapi ${this.strapiVersion}: only Strapi 5 exports can be imported (upgrade the project to Strapi 5 first).`);
     }
     for (const [type, n] of this.leftOut) this.skipped.push({ what: `${n} ${n === 1 ? 'entry' : 'entries'} of ${type}`, reason: notImported(type) });
     this.stageTotals.files = this.filesById.size;
