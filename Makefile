@@ -7,7 +7,7 @@ SOLO_TEST_FILES = test/integration/tenant-fairness.test.ts
 TEST_FILES = $(filter-out $(SOLO_TEST_FILES),$(shell find packages apps test -name '*.test.ts' -not -path '*/node_modules/*' | sort))
 TEST_CONCURRENCY ?= 4
 
-.PHONY: move-project clusters start worker test install typecheck bench bench-100k bench-scale services dashboard screenshots build start-cluster stop-cluster cluster-status
+.PHONY: move-project clusters start worker test install typecheck bench bench-100k bench-scale bench-export services dashboard screenshots build start-cluster stop-cluster cluster-status
 
 DASHBOARD_DIST := apps/dashboard/dist/index.html
 DASHBOARD_SOURCES = $(shell find apps/dashboard/src -type f) apps/dashboard/index.html apps/dashboard/vite.config.ts apps/dashboard/package.json
@@ -101,6 +101,11 @@ endif
 ## and one keeping its exact counts without rescanning; identical bodies checked first.
 bench-100k: install services
 	BENCH_DOCS=100000 node --import tsx test/bench/large.ts
+
+## Exports, backups and an in-place restore of the bench project (BENCH_DOCUMENTS, 10,000 by
+## default) against pg_dump of its schema; writes docs/performance.md § bench-export.
+bench-export: install services
+	BENCH_DOCUMENTS=$(BENCH_DOCS) node --import tsx test/bench/export.ts
 
 ## 10 -> 100 -> 1,000 -> 10,000 projects on one gateway, warm reads beside a hand-written server (BENCH_SCALE_MAX=1000 stops earlier;
 ## BENCH_SCALE_STEPS=10,100,1000,2000 replaces the steps). Writes docs/performance.md § bench-scale.

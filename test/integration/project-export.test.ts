@@ -263,6 +263,11 @@ describe('project exports', () => {
     assert.match(imported.stdout, /users {19}- {7}- {10}2 {6}2\n/);
     assertSameAnswers(await fixtureAnswers(t, 'round-trip', await fullAccessToken(t, me, 'round-trip')),
       await fixtureAnswers(t, slug, await fullAccessToken(t, me, slug)));
+    // The end users came through with their password hashes: they log in with their passwords.
+    for (const [identifier, password] of [['reader@example.com', 'Reader-pass-1'], ['writer', 'Writer-pass-2']]) {
+      const login = await t.inject({ method: 'POST', url: '/p/round-trip/api/auth/local', payload: { identifier, password } });
+      assert.equal(login.statusCode, 200, `${identifier}: ${login.body}`);
+    }
   });
 
   it('is for the project\'s owners only: editors get 403, other accounts 404; unknown ids 404; options 400', async () => {

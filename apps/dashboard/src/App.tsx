@@ -3,6 +3,7 @@ import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { Layout } from './components/Layout.tsx';
 import { ProjectLayout } from './components/ProjectLayout.tsx';
+import { SettingsLayout } from './components/SettingsLayout.tsx';
 import { PageLoader, PageError } from './components/PageState.tsx';
 import { Landing } from './pages/Landing.tsx';
 import { AcceptInvitationPage } from './pages/AcceptInvitation.tsx';
@@ -37,6 +38,7 @@ const BillingPage = lazyPage(() => import('./pages/Billing.tsx'), 'BillingPage')
 const ModelBuilderPage = lazyPage(() => import('./pages/ModelBuilder.tsx'), 'ModelBuilderPage');
 const RolesPage = lazyPage(() => import('./pages/Roles.tsx'), 'RolesPage');
 const SettingsPage = lazyPage(() => import('./pages/Settings.tsx'), 'SettingsPage');
+const BackupsPage = lazyPage(() => import('./pages/Backups.tsx'), 'BackupsPage');
 const AccountPage = lazyPage(() => import('./pages/Account.tsx'), 'AccountPage');
 const TeamPage = lazyPage(() => import('./pages/Team.tsx'), 'TeamPage');
 
@@ -84,7 +86,10 @@ export function App() {
           <Route path="locales" element={<LocalesPage />} />
           <Route path="team" element={<TeamPage />} />
           <Route path="billing" element={<BillingPage />} />
-          <Route path="settings" element={<SettingsPage />} />
+          <Route path="settings" element={<SettingsLayout />}>
+            <Route index element={<SettingsPage />} />
+            <Route path="backups" element={<BackupsPage />} />
+          </Route>
         </Route>
         <Route path="/account" element={<AccountPage />} />
       </Route>

@@ -16,10 +16,11 @@ export interface CreateProjectInput {
   slug?: string;
   defaultLocale?: string;
   /**
-   * A staged project (an in-place restore writes into one, then takes its schema): on this
-   * cluster, with no member, so no account sees it.
+   * A staged project (an in-place restore writes into one, then takes its schema): on the
+   * cluster and plan of the project it stands in for (its limits apply), with no member, so no
+   * account sees it.
    */
-  stagedOn?: string;
+  stagedFor?: ProjectRecord;
 }
 
 /** Called inside the creating transaction (roles, …) so a project never exists half-made. */
@@ -84,10 +85,11 @@ export class ProjectService {
       throw ValidationError.fromFieldErrors([{ path: ['slug'], message: 'slug must match ^[a-z][a-z0-9-]{1,38}[a-z0-9]$', name: 'ValidationError', value: input.slug.slice(0, 100) }]);
     }
     const defaultLocale = normaliseLocaleCode(input.defaultLocale ?? 'en', ['defaultLocale']);
-    const cluster = input.stagedOn ?? await placeProject(this.pools);
+    const staged = input.stagedFor;
+    const cluster = staged?.cluster ?? await placeProject(this.pools);
     for (let attempt = 0; attempt < 5; attempt++) {
       const slug = input.slug ?? (attempt === 0 ? slugFromName(name) : `${slugFromName(name).slice(0, 33).replace(/-+$/, '')}-${randomBytes(3).toString('hex')}`);
-      const created = await this.tryCreate(accountId, name, slug, defaultLocale, cluster, input.stagedOn === undefined);
+      const created = await this.tryCreate(accountId, name, slug, defaultLocale, cluster, staged);
       if (created) {
         this.spares?.refill(cluster);
         await this.registry.invalidate({ projectId: created.id, slug, scope: 'project' });
@@ -99,7 +101,7 @@ export class ProjectService {
   }
 
   private async tryCreate(
-    accountId: number, name: string, slug: string, defaultLocale: string, cluster: string, member: boolean,
+    accountId: number, name: string, slug: string, defaultLocale: string, cluster: string, stagedFor: ProjectRecord | undefined,
   ): Promise<MemberProject | null> {
     // The control rows and the project's schema commit together (the schema first, when it is
     // on another cluster: see projectTransaction).
@@ -113,10 +115,11 @@ export class ProjectService {
       const schema = schemaNameFor(inserted.id);
       const base = baseMigrationsFor(schema);
       const project = (await tx.one(compiledQuery({
-        text: `UPDATE platform.projects SET schema_name = $2, base_version = $3 WHERE id = $1 RETURNING ${PROJECT_COLUMNS}`,
-        values: [inserted.id, schema, base.length],
+        text: `UPDATE platform.projects SET schema_name = $2, base_version = $3, plan = coalesce($4, plan), plan_grace_until = $5
+               WHERE id = $1 RETURNING ${PROJECT_COLUMNS}`,
+        values: [inserted.id, schema, base.length, stagedFor?.plan ?? null, stagedFor?.planGraceUntil ?? null],
       }))) as unknown as ProjectRecord;
-      if (member) {
+      if (!stagedFor) {
         await tx.query(compiledQuery({
           text: "INSERT INTO platform.project_members (project_id, account_id, role) VALUES ($1, $2, 'owner')",
           values: [project.id, accountId],

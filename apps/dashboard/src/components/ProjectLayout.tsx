@@ -2,6 +2,7 @@
 // that they can only look.
 import { Anchor, Breadcrumbs, Group, Stack, Text, Title } from '@mantine/core';
 import { Link, NavLink, Outlet, useParams } from 'react-router';
+import nav from './nav.module.css';
 import { useProject } from '../project.ts';
 import { PageError, PageLoader } from './PageState.tsx';
 import { ViewOnlyNote } from './ViewOnly.tsx';
@@ -38,7 +39,7 @@ export function ProjectLayout() {
         {SECTIONS.map((s) => (
           <Anchor
             key={s.label} component={NavLink} to={`/projects/${slug}${s.to ? `/${s.to}` : ''}`} end={s.end}
-            underline="hover" fw={500} style={({ isActive }: { isActive: boolean }) => ({ textDecoration: isActive ? 'underline' : undefined, textUnderlineOffset: 6 })}
+            underline="hover" fw={500} className={nav.link}
           >
             {s.label}
           </Anchor>

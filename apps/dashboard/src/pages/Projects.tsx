@@ -1,18 +1,89 @@
-// The account's projects, and the one clear action when there are none: create one.
-import { Alert, Button, Card, Group, Modal, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+// The account's projects, and the one clear action when there are none: create one. Projects it
+// owns that were deleted less than 7 days ago are listed under "Recently deleted", to restore.
+import { Alert, Anchor, Button, Card, Group, Modal, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { api, type Project, reportFormError } from '../api.ts';
 import { PageError, PageLoader } from '../components/PageState.tsx';
+import { dateTime } from '../dates.ts';
 import { slugFromName } from '../slug.ts';
+import classes from './Projects.module.css';
 
 export const PROJECTS_KEY = ['projects'] as const;
 
 export function useProjects() {
   return useQuery({ queryKey: PROJECTS_KEY, queryFn: async () => (await api<{ projects: Project[] }>('GET', '/v1/projects')).projects });
+}
+
+/** A deleted project the account owns, restorable until `purgeAt`. */
+export interface DeletedProject extends Project {
+  deletedAt: string;
+  purgeAt: string;
+}
+
+/** Under PROJECTS_KEY: whatever refreshes the projects refreshes this list too. */
+export const DELETED_PROJECTS_KEY = [...PROJECTS_KEY, 'deleted'] as const;
+
+export function useDeletedProjects() {
+  return useQuery({
+    queryKey: DELETED_PROJECTS_KEY,
+    queryFn: async () => (await api<{ projects: DeletedProject[] }>('GET', '/v1/projects?status=deleted')).projects,
+  });
+}
+
+/** Restores a deleted project: it leaves "Recently deleted" for the projects above. */
+export function useRestoreProject() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (slug: string) => (await api<{ project: Project }>('POST', `/v1/projects/${slug}/restore`)).project,
+    onSuccess: async (project) => {
+      await client.invalidateQueries({ queryKey: PROJECTS_KEY });
+      notifications.show({ color: 'teal', title: `${project.name} is back`, message: 'Its API answers again, with everything it held.' });
+    },
+    onError: (err) => notifications.show({ color: 'red', title: 'Could not restore the project', message: err.message }),
+  });
+}
+
+/** The deleted projects still restorable (nothing at all when there are none). */
+function RecentlyDeleted() {
+  const deleted = useDeletedProjects();
+  const restore = useRestoreProject();
+  if (!deleted.data?.length) return null;
+  return (
+    <Stack gap="xs" mt="lg" component="section" aria-labelledby="recently-deleted">
+      <Title order={2} size="h4" id="recently-deleted">Recently deleted</Title>
+      <Text size="sm" c="dimmed">A deleted project can be restored for 7 days, as it was; then it is purged for good.</Text>
+      <Table.ScrollContainer minWidth={640}>
+        <Table aria-label="Recently deleted projects">
+          <Table.Thead>
+            <Table.Tr><Table.Th>Name</Table.Th><Table.Th>Slug</Table.Th><Table.Th>Deleted</Table.Th><Table.Th>Purged on</Table.Th><Table.Th>Actions</Table.Th></Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {deleted.data.map((p) => (
+              <Table.Tr key={p.id}>
+                <Table.Td>{p.name}</Table.Td>
+                <Table.Td><Text span ff="monospace" size="sm">{p.slug}</Text></Table.Td>
+                <Table.Td>{dateTime(p.deletedAt)}</Table.Td>
+                <Table.Td>{dateTime(p.purgeAt)}</Table.Td>
+                <Table.Td>
+                  <Button
+                    size="xs" variant="default" aria-label={`Restore ${p.name}`}
+                    loading={restore.isPending && restore.variables === p.slug} onClick={() => restore.mutate(p.slug)}
+                  >
+                    Restore
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Stack>
+  );
 }
 
 function CreateProjectModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -82,14 +153,17 @@ export function ProjectsPage() {
       {projects.data && projects.data.length > 0 && (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
           {projects.data.map((p) => (
-            <Card key={p.id} withBorder component={Link} to={`/projects/${p.slug}`} aria-label={`Open project ${p.name}`}>
-              <Text fw={600}>{p.name}</Text>
+            <Card key={p.id} withBorder className={classes.card}>
+              <Anchor component={Link} to={`/projects/${p.slug}`} aria-label={`Open project ${p.name}`} className={classes.open} fw={600} c="inherit" underline="hover">
+                {p.name}
+              </Anchor>
               <Text size="sm" c="dimmed" ff="monospace">{p.slug}</Text>
               <Text size="xs" c="dimmed" mt="xs">Plan: {p.plan} · default locale {p.defaultLocale}</Text>
             </Card>
           ))}
         </SimpleGrid>
       )}
+      <RecentlyDeleted />
       <CreateProjectModal opened={opened} onClose={close} />
     </Stack>
   );

@@ -1,5 +1,6 @@
-// Project settings: name, GraphQL limits, browser access (CORS), and deletion (owners only;
-// viewers see the settings with their forms turned off).
+// Project settings: name, GraphQL limits, browser access (CORS), and deletion (owners only; the
+// project stays restorable for 7 days from the projects page). Viewers see the settings with their
+// forms turned off. Backups and export are the next page of Settings (Backups.tsx).
 import { Alert, Button, Card, Group, NumberInput, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
@@ -34,7 +35,7 @@ function useSettingsForm<T extends Record<string, unknown>>(initial: T, save: (v
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Card withBorder>
-      <Title order={2} size="h4" mb="sm">{title}</Title>
+      <Title order={3} size="h4" mb="sm">{title}</Title>
       {children}
     </Card>
   );
@@ -123,8 +124,11 @@ function DeleteProject({ project }: { project: Project }) {
   const client = useQueryClient();
   return (
     <Section title="Delete project">
-      <Text size="sm" mb="sm">Deletes its content, media, tokens and end users for good.</Text>
-      <Button color="red" onClick={() => setOpened(true)}>Delete project</Button>
+      <Text size="sm" mb="sm">
+        Deletes the project with its content, media, tokens and end users. You can restore it from the projects page for 7 days; after
+        that it is gone for good.
+      </Text>
+      <Button color="red" w="fit-content" onClick={() => setOpened(true)}>Delete project</Button>
       <ConfirmModal
         opened={opened} onClose={() => setOpened(false)} title="Delete project" confirmLabel="Delete this project" typed={project.slug}
         onConfirm={async () => {
@@ -134,7 +138,8 @@ function DeleteProject({ project }: { project: Project }) {
           navigate('/projects');
         }}
       >
-        “{project.name}” and everything in it will be deleted. This cannot be undone.
+        “{project.name}” and everything in it will be deleted: its API stops answering at once. You can restore it from the projects page
+        for 7 days (under <i>Recently deleted</i>); after that it is purged for good.
       </ConfirmModal>
     </Section>
   );
@@ -151,7 +156,6 @@ export function SettingsPage() {
   if (failed) return <PageError error={failed} />;
   return (
     <Stack>
-      <Title order={2}>Settings</Title>
       <EditableArea readOnly={!canEdit}>
         <Stack>
           <Rename project={project.data!} />

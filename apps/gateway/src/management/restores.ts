@@ -36,14 +36,14 @@ function parseRestore(body: unknown): RestoreBody {
   const { target, name, ...rest } = body as Record<string, unknown>;
   const unknown = Object.keys(rest)[0];
   if (unknown !== undefined) throw new ValidationError(`Unknown key ${unknown.slice(0, 100)}`, { key: unknown.slice(0, 100) });
-  if (typeof target !== 'string' || !TARGETS.has(target as RestoreTarget)) {
-    throw new ValidationError('target must be "in-place" or "new-project"', { target: String(target).slice(0, 50) });
-  }
-  if (name !== undefined && (typeof name !== 'string' || name.trim() === '' || name.length > 100)) {
-    throw new ValidationError('name must be a text of 1 to 100 characters', { name: String(name).slice(0, 100) });
-  }
-  if (name !== undefined && target === 'in-place') throw new ValidationError('name is only for a restore as a new project');
-  return { target: target as RestoreTarget, ...(name === undefined ? {} : { name: name.trim() }) };
+  // Field errors with their path: the dashboard shows each next to its field.
+  const fail = (field: string, message: string, value: unknown): never => {
+    throw ValidationError.fromFieldErrors([{ path: [field], message, name: 'ValidationError', value: String(value).slice(0, 100) }]);
+  };
+  if (typeof target !== 'string' || !TARGETS.has(target as RestoreTarget)) fail('target', 'target must be "in-place" or "new-project"', target);
+  if (name !== undefined && (typeof name !== 'string' || name.trim() === '' || name.length > 100)) fail('name', 'name must be a text of 1 to 100 characters', name);
+  if (name !== undefined && target === 'in-place') fail('name', 'name is only for a restore as a new project', name);
+  return { target: target as RestoreTarget, ...(name === undefined ? {} : { name: (name as string).trim() }) };
 }
 
 /** Writes restores in the background of this process; `close` waits for them. */
@@ -79,9 +79,9 @@ export class RestoreRunner {
       const source = new ArchiveSource(file, model);
       const { defaultLocale } = await source.locales();
       into = body.target === 'in-place'
-        // Staged on the project's cluster, with no member: nobody sees it; its files are stored
-        // under the project's own prefix, where its rows will point after the switch.
-        ? await platform.projects.create(live.accountId, { name: `Restore of ${live.slug}`, slug: `restore-${record.id.slice(0, 20)}`, defaultLocale: defaultLocale ?? live.defaultLocale, stagedOn: live.cluster })
+        // Staged on the project's cluster and plan, with no member: nobody sees it; its files are
+        // stored under the project's own prefix, where its rows will point after the switch.
+        ? await platform.projects.create(live.accountId, { name: `Restore of ${live.slug}`, slug: `restore-${record.id.slice(0, 20)}`, defaultLocale: defaultLocale ?? live.defaultLocale, stagedFor: live })
         : await platform.projects.create(accountId, { name: body.name ?? `${live.name} (restored)`, ...(defaultLocale ? { defaultLocale } : {}) });
       await store.writingInto(record.id, into.id);
       await runImport({
