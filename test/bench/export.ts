@@ -24,10 +24,11 @@ const ms = (from: number) => Math.round(performance.now() - from);
 async function pgDump(url: string, schema: string): Promise<{ bytes: number; ms: number }> {
   const started = performance.now();
   const dump = spawn('pg_dump', ['--dbname', url, '--schema', schema, '--no-owner'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const closed = new Promise<number | null>((resolve) => dump.on('close', resolve));
   let bytes = 0;
   const gzip = dump.stdout.pipe(createGzip());
   for await (const chunk of gzip) bytes += (chunk as Buffer).length;
-  const code = await new Promise<number | null>((resolve) => dump.on('close', resolve));
+  const code = await closed;
   if (code !== 0) throw new Error(`pg_dump exited with ${code}`);
   return { bytes, ms: ms(started) };
 }
@@ -73,6 +74,8 @@ try {
         const res = await app.fastify.inject({ method: 'GET', url: `/p/${seeded.slug}/api/articles?populate=*&pagination[pageSize]=25` });
         latencies.push(performance.now() - t0);
         if (res.statusCode !== 200) errors++;
+        // Clients with think time: the readers share this process's event loop with the restore.
+        await new Promise((r) => setTimeout(r, 5));
       }
     };
     const readers = Array.from({ length: 4 }, reader);

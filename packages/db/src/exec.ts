@@ -49,3 +49,23 @@ export async function withTryLock<T>(pool: DatabasePool, key: number, fn: () => 
     }
   });
 }
+
+/**
+ * The rows of a query a page at a time through a cursor, in one pass however large the result
+ * (window functions over the whole result computed once). Must run inside a transaction (`db`
+ * is its connection); other statements may run between pages.
+ */
+export async function* cursorRows<T = Record<string, unknown>>(db: Db, text: string, values: readonly unknown[] = [], pageSize = 1000): AsyncGenerator<T[]> {
+  const name = `cur_${(cursorCount = (cursorCount + 1) % 1_000_000)}`;
+  await exec(db, `DECLARE ${name} NO SCROLL CURSOR FOR ${text}`, values);
+  try {
+    for (;;) {
+      const page = await rows<T>(db, `FETCH ${pageSize} FROM ${name}`);
+      if (page.length) yield page;
+      if (page.length < pageSize) return;
+    }
+  } finally {
+    await exec(db, `CLOSE ${name}`).catch(() => {});
+  }
+}
+let cursorCount = 0;

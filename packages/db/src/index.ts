@@ -6,4 +6,4 @@ export { sql, quoteIdent, quoteLiteral, qualify, compiledQuery, isoTimestamp, ty
 export { runMigrations, runMigrationsIn, type Migration } from './migrate.ts';
 export { controlMigrations, CONTROL_SCHEMA } from './control-migrations.ts';
 export { clusterMigrations } from './cluster-migrations.ts';
-export { exec, rows, column, exists, reachable, sqlState, withTryLock } from './exec.ts';
+export { exec, rows, column, exists, reachable, sqlState, withTryLock, cursorRows } from './exec.ts';

@@ -1,9 +1,9 @@
 // A project's content as Strapi's data-transfer format holds it (exports, docs/export.md): every
 // version row of every content type as an entity (components inline, with their ids), and every
 // owner-side relation and media link as a link between two rows. Read page by page (keyset on
-// ids), so a project of any size is read in bounded memory; run inside one REPEATABLE READ
-// transaction by the caller for a consistent snapshot.
-import { column, isoTimestamp, qualify, quoteIdent, rows, type Db } from '@cms/db';
+// ids; links through a cursor), so a project of any size is read in bounded memory; run inside
+// one REPEATABLE READ transaction by the caller (a consistent snapshot; cursors need one).
+import { cursorRows, isoTimestamp, qualify, quoteIdent, rows, type Db } from '@cms/db';
 import { COLUMNS, type PhysicalModel, type PhysicalRelationLink, type PhysicalMediaLink } from '@cms/tables';
 import { USERS_UID, type Model, type RelationAttribute } from '@cms/schema';
 import { rowJsonExpression } from './row-json.ts';
@@ -68,12 +68,11 @@ export async function* contentLinks(ctx: ExportContext): AsyncGenerator<LinkLine
 }
 
 interface LinkRow {
-  id: string;
   source: string;
   doc: string;
   locale: string | null;
-  ord: number;
-  inv: string | null;
+  pos: number | null;
+  inv: number | null;
 }
 
 function attributeOf(model: Model, uid: string, name: string) {
@@ -83,29 +82,20 @@ function attributeOf(model: Model, uid: string, name: string) {
 async function* relationLinks(ctx: ExportContext, link: PhysicalRelationLink): AsyncGenerator<LinkLine> {
   const attr = attributeOf(ctx.model, link.sourceUid, link.attribute) as RelationAttribute;
   const inverse = attr.inversedBy ? attributeOf(ctx.model, link.target, attr.inversedBy) as RelationAttribute | undefined : undefined;
-  const table = qualify(ctx.schema, link.name);
   const l = (c: string) => `l.${q(c)}`;
-  // The inverse side's position of a link among the links to its target (Strapi's `right.pos`).
+  // Positions from 1 on each side (Strapi's `left.pos`, and `right.pos` where the inverse side is
+  // a list), computed once over the whole table by the cursor's query.
+  const pos = attr.many ? `row_number() OVER (PARTITION BY ${l(COLUMNS.sourceId)} ORDER BY ${l(COLUMNS.ord)}, ${l(COLUMNS.id)})` : 'NULL';
   const inv = inverse?.many
-    ? `(SELECT count(*) FROM ${table} l2 WHERE l2.${q(COLUMNS.targetDocumentId)} = ${l(COLUMNS.targetDocumentId)} ` +
-      `AND l2.${q(COLUMNS.targetLocale)} IS NOT DISTINCT FROM ${l(COLUMNS.targetLocale)} ` +
-      `AND (l2.${q(COLUMNS.invOrd)}, l2.${q(COLUMNS.id)}) <= (${l(COLUMNS.invOrd)}, ${l(COLUMNS.id)}))::text`
+    ? `row_number() OVER (PARTITION BY ${l(COLUMNS.targetDocumentId)}, ${l(COLUMNS.targetLocale)} ORDER BY ${l(COLUMNS.invOrd)}, ${l(COLUMNS.id)})`
     : 'NULL';
-  const text = `SELECT ${l(COLUMNS.id)}::text AS id, ${l(COLUMNS.sourceId)}::text AS source, ${l(COLUMNS.targetDocumentId)} AS doc, ` +
-    `${l(COLUMNS.targetLocale)} AS locale, ${l(COLUMNS.ord)} AS ord, ${inv} AS inv FROM ${table} l ` +
-    `WHERE (${l(COLUMNS.sourceId)}, ${l(COLUMNS.ord)}, ${l(COLUMNS.id)}) > ($1::bigint, $2::integer, $3::bigint) ` +
-    `ORDER BY ${l(COLUMNS.sourceId)}, ${l(COLUMNS.ord)}, ${l(COLUMNS.id)} LIMIT ${PAGE}`;
+  const text = `SELECT ${l(COLUMNS.sourceId)}::text AS source, ${l(COLUMNS.targetDocumentId)} AS doc, ${l(COLUMNS.targetLocale)} AS locale, ` +
+    `${pos}::int AS pos, ${inv}::int AS inv FROM ${qualify(ctx.schema, link.name)} l ORDER BY ${l(COLUMNS.sourceId)}, ${l(COLUMNS.ord)}, ${l(COLUMNS.id)}`;
   const kind = link.sourceUid === link.target ? 'relation.circular' : 'relation.basic';
-  let lastSource = '';
-  let pos = 0;
-  for (let after: [string, number, string] = ['0', -2147483648, '0']; ;) {
-    const page = await rows<LinkRow>(ctx.db, text, after);
-    if (page.length === 0) return;
+  for await (const page of cursorRows<LinkRow>(ctx.db, text, [], PAGE)) {
     const drafts = await draftRows(ctx, link.sourceUid, [...new Set(page.map((r) => r.source))]);
     const targets = await targetRows(ctx, link, [...new Set(page.map((r) => r.doc))]);
     for (const row of page) {
-      pos = row.source === lastSource ? pos + 1 : 1;
-      lastSource = row.source;
       const versions = targets.get(`${row.doc}\0${link.targetLocalized ? row.locale ?? '' : ''}`);
       // A draft links to its target's draft and a published version to the published one, as in
       // Strapi; a target with only the other version (or without versions) is linked as it is.
@@ -113,39 +103,28 @@ async function* relationLinks(ctx: ExportContext, link: PhysicalRelationLink): A
       const target = versions && (draft ? versions.draft ?? versions.published : versions.published ?? versions.draft);
       if (!target) continue;
       const left: LinkEnd = { type: link.sourceUid, field: link.attribute, ref: Number(row.source) };
-      if (attr.many) left.pos = pos;
+      if (row.pos !== null) left.pos = row.pos;
       const right: LinkEnd = { type: link.target, ref: Number(target) };
       if (inverse) right.field = attr.inversedBy;
-      if (row.inv !== null) right.pos = Number(row.inv);
+      if (row.inv !== null) right.pos = row.inv;
       yield { kind, relation: link.relation, left, right };
     }
-    if (page.length < PAGE) return;
-    const last = page[page.length - 1]!;
-    after = [last.source, last.ord, last.id];
   }
 }
 
 async function* mediaLinks(ctx: ExportContext, link: PhysicalMediaLink): AsyncGenerator<LinkLine> {
   const l = (c: string) => `l.${q(c)}`;
-  const text = `SELECT ${l(COLUMNS.id)}::text AS id, ${l(COLUMNS.sourceId)}::text AS source, ${l(COLUMNS.fileId)}::text AS file, ${l(COLUMNS.ord)} AS ord ` +
-    `FROM ${qualify(ctx.schema, link.name)} l WHERE (${l(COLUMNS.sourceId)}, ${l(COLUMNS.ord)}, ${l(COLUMNS.id)}) > ($1::bigint, $2::integer, $3::bigint) ` +
-    `ORDER BY ${l(COLUMNS.sourceId)}, ${l(COLUMNS.ord)}, ${l(COLUMNS.id)} LIMIT ${PAGE}`;
-  let lastSource = '';
-  let pos = 0;
-  for (let after: [string, number, string] = ['0', -2147483648, '0']; ;) {
-    const page = await rows<{ id: string; source: string; file: string; ord: number }>(ctx.db, text, after);
+  const text = `SELECT ${l(COLUMNS.sourceId)}::text AS source, ${l(COLUMNS.fileId)}::text AS file, ` +
+    `row_number() OVER (PARTITION BY ${l(COLUMNS.sourceId)} ORDER BY ${l(COLUMNS.ord)}, ${l(COLUMNS.id)})::int AS pos ` +
+    `FROM ${qualify(ctx.schema, link.name)} l ORDER BY ${l(COLUMNS.sourceId)}, ${l(COLUMNS.ord)}, ${l(COLUMNS.id)}`;
+  for await (const page of cursorRows<{ source: string; file: string; pos: number }>(ctx.db, text, [], PAGE)) {
     for (const row of page) {
-      pos = row.source === lastSource ? pos + 1 : 1;
-      lastSource = row.source;
       yield {
         kind: 'relation.morph', relation: 'morphToMany',
         left: { type: FILE_UID, field: 'related', ref: Number(row.file) },
-        right: { type: link.sourceUid, field: link.attribute, ref: Number(row.source), pos },
+        right: { type: link.sourceUid, field: link.attribute, ref: Number(row.source), pos: row.pos },
       };
     }
-    if (page.length < PAGE) return;
-    const last = page[page.length - 1]!;
-    after = [last.source, last.ord, last.id];
   }
 }
 
@@ -198,16 +177,6 @@ async function targetRows(ctx: ExportContext, link: PhysicalRelationLink, docume
     if (row.draft) versions.draft = row.id;
     else versions.published = row.id;
     out.set(key, versions);
-  }
-  return out;
-}
-
-/** How many version rows each content type holds (the export's progress and report). */
-export async function contentRowCounts(ctx: ExportContext): Promise<Record<string, number>> {
-  const out: Record<string, number> = {};
-  for (const [uid, table] of Object.entries(ctx.physical.contentTypes)) {
-    const [n] = await column(ctx.db, `SELECT count(*) FROM ${qualify(ctx.schema, table.table)}`);
-    out[uid] = Number(n);
   }
   return out;
 }
