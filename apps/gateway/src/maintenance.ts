@@ -1,6 +1,6 @@
-// The platform's periodic work, one round a minute (MAINTENANCE_INTERVAL_MS) for the whole deployment: purge deleted
-// projects past their restore window, drop backups past their plan's retention, start the daily
-// backups that are due. With Redis the rounds are a BullMQ job scheduler (one round per interval
+// The platform's periodic work, one round a minute (MAINTENANCE_INTERVAL_MS) for the whole
+// deployment: purge deleted projects past their restore window, drop backups past their plan's
+// retention, start the daily backups that are due. With Redis the rounds are a BullMQ job scheduler (one round per interval
 // whatever the number of gateways, run by one of them); without, a timer in this process. Each
 // round also holds a Postgres advisory lock, so two rounds never overlap: what a round does is
 // read from Postgres (what is due at its clock), never from memory.
@@ -8,7 +8,7 @@
 import { Queue, Worker, type ConnectionOptions } from 'bullmq';
 import { Redis } from 'ioredis';
 import { detached, withTryLock } from '@cms/db';
-import { BACKUP_RETENTION_DAYS, effectivePlan } from '@cms/billing';
+import { backupRetentionDays } from '@cms/billing';
 import type { Config } from '@cms/config';
 import { bullPrefix, type MediaLibrary } from '@cms/media';
 import type { Logger } from '@cms/telemetry';
@@ -103,8 +103,8 @@ export class Maintenance {
         const tenant = await platform.registry.resolve(due.slug);
         if (!tenant) continue;
         const project = tenant.project;
-        const keepDays = BACKUP_RETENTION_DAYS[effectivePlan(project, now.getTime())];
-        const record = await platform.archiveStore.create(project.id, 'scheduled', (name) => platform.media.archiveKey(project.id, name), { keepDays, createdAt: now });
+        const record = await platform.archiveStore.create(project.id, 'scheduled', (name) => platform.media.archiveKey(project.id, name),
+          { keepDays: backupRetentionDays(project, now.getTime()), createdAt: now });
         started.push({ project, record });
       }
       return true;

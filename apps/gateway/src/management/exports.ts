@@ -1,10 +1,10 @@
 // Exports and backups of a project (management-api.md § Exports, backups and deleted projects):
 // archives in the layout of `strapi export --no-encrypt`, written in the background
 // (@cms/transfer) and downloaded through the management API. Backups are the same archives kept
-// for the plan's retention (daily ones started by maintenance.ts, manual ones here). An archive holds every end user's password hash:
-// owners only, reads included.
+// for the plan's retention (daily ones started by maintenance.ts, manual ones here). An archive
+// holds every end user's password hash: owners only, reads included.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { BACKUP_RETENTION_DAYS, effectivePlan } from '@cms/billing';
+import { backupRetentionDays } from '@cms/billing';
 import { NotFoundError, ValidationError } from '@cms/errors';
 import type { ArchiveRecord } from '@cms/transfer';
 import type { ManagementOptions } from './options.ts';
@@ -99,7 +99,7 @@ export function registerBackupRoutes(app: FastifyInstance, { platform }: Managem
   app.post<{ Params: { slug: string } }>('/projects/:slug/backups', { config: OWNERS }, async (request, reply) => {
     assertNoOptions(request.body);
     const project = projectOf(request);
-    const record = await platform.archives.start(project, 'manual', { keepDays: BACKUP_RETENTION_DAYS[effectivePlan(project)] });
+    const record = await platform.archives.start(project, 'manual', { keepDays: backupRetentionDays(project) });
     return reply.status(202).send({ backup: backupJson(record) });
   });
 

@@ -2,7 +2,7 @@
 // time. Every change goes through ModelStore (validated, migrated and versioned in one transaction);
 // one that deletes data is preceded by a manual backup (docs/export.md).
 import type { FastifyInstance } from 'fastify';
-import { BACKUP_RETENTION_DAYS, effectivePlan } from '@cms/billing';
+import { backupRetentionDays } from '@cms/billing';
 import { ApplicationError, NotFoundError } from '@cms/errors';
 import { toRawModel, type ModelChange, type ProjectRecord, type PushOptions } from '@cms/tenancy';
 import type { RawModel } from '@cms/schema';
@@ -46,7 +46,7 @@ export function registerSchemaRoutes(app: FastifyInstance, { platform }: Managem
   async function push(p: ProjectRecord, change: ModelChange, options: PushOptions = {}) {
     const { version, destructive } = await platform.models.plannedAgainst(p.id, change, options);
     if (!destructive) return platform.models.push(p, change, options);
-    const backup = await platform.archives.start(p, 'manual', { keepDays: BACKUP_RETENTION_DAYS[effectivePlan(p)] });
+    const backup = await platform.archives.start(p, 'manual', { keepDays: backupRetentionDays(p) });
     await platform.archives.finished(backup.id);
     const done = await platform.archiveStore.get(p.id, backup.id);
     if (done?.status !== 'done') {
