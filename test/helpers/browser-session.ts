@@ -61,12 +61,15 @@ export async function dragTo(page: Page, handle: Locator, target: Locator): Prom
  * Picks `option` from a Mantine select: opens it and clicks the option. A click that lands while the page
  * re-renders under it (a list refetching) may not open the dropdown, so it opens it again until it shows;
  * a dropdown already open (`data-expanded`, its options slow to render on a loaded machine) is not
- * clicked again, which would close it.
+ * clicked again at first, which would close it; one still empty after the wait is closed and opened again.
  */
 export async function chooseOption(page: Page, select: Locator, option: string): Promise<void> {
   const item = page.getByRole('option', { name: option, exact: true });
   for (let attempt = 1; ; attempt++) {
-    if ((await select.getAttribute('data-expanded')) === null) await select.click();
+    const expanded = (await select.getAttribute('data-expanded')) !== null;
+    // Open, or on a retry close a dropdown that stayed empty and open it again.
+    if (expanded && attempt > 1) await page.keyboard.press('Escape');
+    if (!expanded || attempt > 1) await select.click();
     try {
       await item.waitFor({ timeout: 3000 });
       break;

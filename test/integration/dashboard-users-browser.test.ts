@@ -278,6 +278,9 @@ describe('dashboard End users page in a browser', () => {
     await page.waitForURL(`${origin}/projects/${project.slug}/end-users`);
     await table(page).getByRole('button', { name: /^Username/ }).click();
     await page.waitForURL(/\?sort=username%3Aasc$/);
+    // The sorted list shown first: the select is not re-rendered under the click.
+    const sorted = ['alice', ...Array.from({ length: 11 }, (_, i) => `user${String(i + 1).padStart(2, '0')}`), 'zed'];
+    assert.deepEqual(await listed(page, sorted), sorted);
     await chooseOption(page, page.getByRole('combobox', { name: 'Users per page' }), '10');
     await page.waitForURL(/\?sort=username%3Aasc&pageSize=10$/);
     const first = ['alice', ...Array.from({ length: 9 }, (_, i) => `user0${i + 1}`)];

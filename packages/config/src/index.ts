@@ -117,6 +117,11 @@ export interface Config {
    * projects, expiring and starting backups), every MAINTENANCE_INTERVAL_MS (default 60 s).
    */
   readonly maintenance: { enabled: boolean; intervalMs: number };
+  /**
+   * CONTENT_HISTORY (default on): every content write records its versions (management API
+   * § Content history). Off only to measure its cost (`make bench`) or in an emergency.
+   */
+  readonly contentHistory: boolean;
   /** DASHBOARD_ORIGINS: origins (besides the gateway's own) whose pages may call the management API. */
   readonly dashboardOrigins: readonly string[];
   /** DASHBOARD_DIR: the built dashboard served at `/` (default: the repository's apps/dashboard/dist). */
@@ -387,6 +392,7 @@ export function loadConfig(env: Env = process.env): Config {
       relayIntervalMs: int(env, 'WEBHOOKS_RELAY_INTERVAL_MS', 1000, 50, 600_000),
     },
     maintenance: { enabled: bool(env, 'MAINTENANCE', true), intervalMs: int(env, 'MAINTENANCE_INTERVAL_MS', 60_000, 100, 86_400_000) },
+    contentHistory: bool(env, 'CONTENT_HISTORY', true),
     dashboardOrigins: Object.freeze(originsOf(env, 'DASHBOARD_ORIGINS')),
     dashboardDir: resolve(str(env, 'DASHBOARD_DIR') ?? fileURLToPath(new URL('../../../apps/dashboard/dist', import.meta.url))),
     trustProxy: trustProxyOf(env),

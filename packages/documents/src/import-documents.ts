@@ -16,6 +16,7 @@ import { uniqueViolation } from './unique.ts';
 import { emptyRowWrite } from './write-input.ts';
 import type { DocumentStore } from './writer.ts';
 import type { WriteContext } from './write-context.ts';
+import { recordVersions, type VersionKey } from './history.ts';
 
 const q = quoteIdent;
 
@@ -46,10 +47,12 @@ export interface ImportedRelations extends ImportedVersionKey {
   relations: Record<string, Array<{ documentId: string; locale: string | null; inversePosition?: number }>>;
 }
 
-export type ImportStore = Pick<DocumentStore, 'pool' | 'schema' | 'model' | 'physical' | 'defaultLocale' | 'admitDocument'> & {
+export type ImportStore = Pick<DocumentStore, 'pool' | 'schema' | 'model' | 'physical' | 'defaultLocale' | 'admitDocument' | 'history'> & {
   /** The project's enabled locales. */
   localeCodes: ReadonlySet<string>;
 };
+
+const versionKeyOf = (ref: ImportedVersionKey): VersionKey => ({ uid: ref.uid, documentId: ref.documentId, locale: ref.locale, draft: ref.status === 'draft' });
 
 const isDict = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:?\d{2})$/;
@@ -174,6 +177,7 @@ export async function importDocumentVersions(store: ImportStore, body: unknown):
       values.push(existing);
       await exec(ctx.tx, `UPDATE ${qualify(ctx.schema, ref.ct.table)} SET ${sets.join(', ')} WHERE ${q(COLUMNS.id)} = $${values.length}`, values);
       await writeRowChildren(ctx, ref.uid, existing, row, source, false);
+      await recordVersions(ctx, store.history, [versionKeyOf(ref)]);
       return;
     }
     if (!(await documentExists(ctx.tx, ctx.schema, ref.ct, ref.documentId))) newDocuments++;
@@ -188,6 +192,7 @@ export async function importDocumentVersions(store: ImportStore, body: unknown):
     const [id] = await column(ctx.tx,
       `INSERT INTO ${qualify(ctx.schema, ref.ct.table)} (${cols.join(', ')}) VALUES (${exprs.join(', ')}) RETURNING ${q(COLUMNS.id)}::text`, values);
     await writeRowChildren(ctx, ref.uid, id!, row, source, true);
+    await recordVersions(ctx, store.history, [versionKeyOf(ref)]);
     created++;
   }, async (ctx) => {
     // The plan's document limit, once for the batch (it locks until the commit).
@@ -249,6 +254,7 @@ export async function importRelations(store: ImportStore, body: unknown): Promis
     if (!rowId) throw new ValidationError('this version has not been imported yet: import it before its relations');
     await writeRowChildren(ctx, ref.uid, rowId, row, { documentId: ref.documentId, locale: ref.locale }, false);
     for (const [linkTable, targets] of positioned) await setInversePositions(ctx, linkTable, rowId, targets);
+    await recordVersions(ctx, store.history, [versionKeyOf(ref)]);
   });
   return { updated: list.length };
 }

@@ -9,6 +9,10 @@ export {
 } from './writer.ts';
 export type { RowWrite, RelationWrite, TargetRef, Position, ConnectItem, ComponentItemWrite, ScalarWrite } from './write-input.ts';
 export { writeLocale } from './write-locale.ts';
+export {
+  HISTORY_ORIGINS, copyHistory, keepsHistory, recordVersions,
+  type HistoryOrigin, type HistoryAuthor, type WriteOrigin, type VersionKey,
+} from './history.ts';
 export { positiveId } from './relation-input.ts';
 export {
   importDocumentVersions, importRelations, MAX_IMPORT_ITEMS,

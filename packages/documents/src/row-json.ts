@@ -5,20 +5,23 @@
 //   write validates the merged document, not just the body). One statement, built once per model version.
 // - `export`: an entity of Strapi's data-transfer format (exports), values as Strapi stores them,
 //   component rows with their `id` (the links of relations inside components name them).
+// - `history`: a content-history version (history.ts): the document as the content API returns it
+//   (system fields, component rows with their `id`, no password), every relation of either side
+//   as `{documentId, locale}` and media as `{id}`, at any depth.
 import { isoTimestamp, qualify, quoteIdent, quoteLiteral } from '@cms/db';
-import { COLUMNS, physicalTable, type PhysicalModel } from '@cms/tables';
+import { COLUMNS, physicalTable, type PhysicalModel, type PhysicalRelation } from '@cms/tables';
 import type { Model, ScalarType } from '@cms/schema';
 
 const q = quoteIdent;
 // jsonb_build_object takes at most 100 arguments: build objects in chunks and concatenate.
 const PAIRS_PER_CALL = 40;
 
-export type RowJsonStyle = 'body' | 'export';
+export type RowJsonStyle = 'body' | 'export' | 'history';
 
 function scalarExpression(alias: string, column: string, type: ScalarType, style: RowJsonStyle): string {
   const ref = `${alias}.${q(column)}`;
   if (type === 'datetime') return isoTimestamp(ref);
-  if (style === 'export') {
+  if (style !== 'body') {
     // As Strapi's own export writes them: a decimal as a number, a time with milliseconds.
     if (type === 'biginteger') return `${ref}::text`;
     if (type === 'decimal') return `trim_scale(${ref})`;
@@ -54,6 +57,7 @@ class RowJsonBuilder {
     for (const [name, attr] of Object.entries(owner.attributes)) {
       const phys = table.attributes[name]!;
       if (attr.kind === 'scalar' && phys.kind === 'scalar') {
+        if (attr.type === 'password' && this.style === 'history') continue;
         if (attr.type !== 'password' || this.style === 'export') pairs.push(`${quoteLiteral(name)}, ${scalarExpression(alias, phys.column, attr.type, this.style)}`);
         // A stored password is a hash, checked when it was written: only whether one is set counts
         // here (a required password stays satisfied), as a stand-in its length limits accept.
@@ -63,10 +67,55 @@ class RowJsonBuilder {
         pairs.push(`${quoteLiteral(name)}, ${phys.repeatable ? items : `${items}->0`}`);
       } else if (phys.kind === 'dynamiczone') {
         pairs.push(`${quoteLiteral(name)}, ${this.items(uid, alias, name, phys.components, true)}`);
+      } else if (this.style === 'history' && phys.kind === 'relation') {
+        pairs.push(`${quoteLiteral(name)}, ${this.relation(phys, alias, !!this.model.contentTypes[uid]?.localized)}`);
+      } else if (this.style === 'history' && phys.kind === 'media') {
+        const l = `m${++this.aliases}`;
+        const ids = `SELECT jsonb_agg(jsonb_build_object('id', ${l}.${q(COLUMNS.fileId)}) ORDER BY ${l}.${q(COLUMNS.ord)}, ${l}.${q(COLUMNS.fileId)}) ` +
+          `FROM ${qualify(this.schema, phys.linkTable)} ${l} WHERE ${l}.${q(COLUMNS.sourceId)} = ${alias}.${q(COLUMNS.id)}`;
+        pairs.push(`${quoteLiteral(name)}, ${phys.multiple ? `coalesce((${ids}), '[]'::jsonb)` : `(${ids})->0`}`);
       }
     }
-    if (this.style === 'export' && this.physical.components[uid]) pairs.unshift(`'id', ${alias}.${q(COLUMNS.id)}`);
+    if (this.style !== 'body' && this.physical.components[uid]) pairs.unshift(`'id', ${alias}.${q(COLUMNS.id)}`);
+    if (this.style === 'history' && this.model.contentTypes[uid]) pairs.unshift(...this.systemFields(uid, alias));
     return objectOf(pairs);
+  }
+
+  /** A content type row's own fields, as the content API lists them. */
+  private systemFields(uid: string, alias: string): string[] {
+    const c = (column: string) => `${alias}.${q(column)}`;
+    const fields = [
+      `'id', ${c(COLUMNS.id)}`, `'documentId', ${c(COLUMNS.documentId)}`,
+      `'createdAt', ${isoTimestamp(c(COLUMNS.createdAt))}`, `'updatedAt', ${isoTimestamp(c(COLUMNS.updatedAt))}`,
+      `'publishedAt', ${isoTimestamp(c(COLUMNS.publishedAt))}`,
+    ];
+    if (this.model.contentTypes[uid]!.localized) fields.push(`'locale', ${c(COLUMNS.locale)}`);
+    return fields;
+  }
+
+  /**
+   * A relation of row `alias` as `{documentId, locale}` items. The owner side reads its own links;
+   * the inverse side the links of the owner rows of the same status (draft rows link drafts,
+   * published rows published ones; an owner without draft & publish has one row per version).
+   */
+  private relation(rel: PhysicalRelation, alias: string, localized: boolean): string {
+    const l = `r${++this.aliases}`;
+    const link = qualify(this.schema, rel.linkTable);
+    let select: string;
+    if (rel.side === 'owner') {
+      select = `SELECT jsonb_agg(jsonb_build_object('documentId', ${l}.${q(COLUMNS.targetDocumentId)}, 'locale', ${l}.${q(COLUMNS.targetLocale)}) ` +
+        `ORDER BY ${l}.${q(COLUMNS.ord)}, ${l}.${q(COLUMNS.targetDocumentId)}) FROM ${link} ${l} WHERE ${l}.${q(COLUMNS.sourceId)} = ${alias}.${q(COLUMNS.id)}`;
+    } else {
+      const o = `o${this.aliases}`;
+      const ownerLocalized = !!this.model.contentTypes[rel.ownerUid]?.localized;
+      const sameStatus = this.physical.contentTypes[rel.ownerUid]?.draftAndPublish
+        ? ` AND (${o}.${q(COLUMNS.publishedAt)} IS NULL) = (${alias}.${q(COLUMNS.publishedAt)} IS NULL)` : '';
+      const here = localized ? `${l}.${q(COLUMNS.targetLocale)} = ${alias}.${q(COLUMNS.locale)}` : `${l}.${q(COLUMNS.targetLocale)} IS NULL`;
+      select = `SELECT jsonb_agg(jsonb_build_object('documentId', ${o}.${q(COLUMNS.documentId)}, 'locale', ${ownerLocalized ? `${o}.${q(COLUMNS.locale)}` : 'NULL'}) ` +
+        `ORDER BY ${l}.${q(COLUMNS.invOrd)}, ${o}.${q(COLUMNS.id)}) FROM ${link} ${l} JOIN ${qualify(this.schema, rel.ownerTable)} ${o} ON ${o}.${q(COLUMNS.id)} = ${l}.${q(COLUMNS.sourceId)} ` +
+        `WHERE ${l}.${q(COLUMNS.targetDocumentId)} = ${alias}.${q(COLUMNS.documentId)} AND ${here}${sameStatus}`;
+    }
+    return rel.many ? `coalesce((${select}), '[]'::jsonb)` : `(${select})->0`;
   }
 
   /** jsonb array of the component rows owned by `alias`.`field`, in order. */

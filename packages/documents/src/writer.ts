@@ -15,6 +15,7 @@ import { assertUnique, uniqueViolation } from './unique.ts';
 import { insertRowWithChildren, rowBundle, type RowBundle } from './fresh-row.ts';
 import type { RowWrite } from './write-input.ts';
 import type { WriteContext } from './write-context.ts';
+import { recordVersions, type VersionKey, type WriteOrigin } from './history.ts';
 
 const q = quoteIdent;
 
@@ -41,6 +42,8 @@ export interface DocumentStore {
    * it for `entry.delete`); `status`/`locale` name the version the event is about. Webhooks' outbox.
    */
   emit?(tx: Db, event: DocumentEvent): Promise<void>;
+  /** Where the write comes from, recorded on the content-history versions it makes (history.ts); null: history off. */
+  history: WriteOrigin | null;
 }
 
 export interface DocumentEvent {
@@ -199,6 +202,7 @@ async function createIn(ctx: WriteContext, store: DocumentStore, ref: TypeRef, r
   const withPublished = publish && bundle.complete && !checksUniqueOnPublish(ref.ct, row);
   const [id] = await insertVersion(ctx, ref, documentId, row, bundle, withPublished);
   if (publish) await publishDraft(ctx, ref, documentId, id!, row, withPublished);
+  await recordVersions(ctx, store.history, [{ uid: req.uid, documentId, locale: ref.locale, draft: !ref.publishing }]);
   await emitWrite(ctx, store, ref, 'entry.create', documentId);
   // Last: the document limit's check holds a per-project lock until the commit.
   await store.admitDocument?.(ctx.tx);
@@ -211,10 +215,10 @@ export async function createDocument(store: DocumentStore, req: WriteRequest): P
 }
 
 /** Non-localized attributes written on one locale version are copied to the document's other locales. */
-async function syncNonLocalized(ctx: WriteContext, ref: TypeRef, documentId: string, fromRowId: string, row: RowWrite): Promise<void> {
-  if (!ref.ct.localized) return;
+async function syncNonLocalized(ctx: WriteContext, ref: TypeRef, documentId: string, fromRowId: string, row: RowWrite): Promise<boolean> {
+  if (!ref.ct.localized) return false;
   const columns = ref.ct.scalars.filter((s) => row.scalars.has(s.name) && !ref.type.attributes[s.name]!.localized).map((s) => q(s.column));
-  if (columns.length === 0) return;
+  if (columns.length === 0) return false;
   const table = qualify(ctx.schema, ref.ct.table);
   // A draft write reaches the other drafts; a publishing write also their published rows.
   const scope = ref.publishing ? '' : ` AND t.${q(COLUMNS.publishedAt)} IS NULL`;
@@ -222,6 +226,7 @@ async function syncNonLocalized(ctx: WriteContext, ref: TypeRef, documentId: str
     `UPDATE ${table} t SET ${columns.map((c) => `${c} = s.${c}`).join(', ')} FROM ${table} s ` +
     `WHERE s.${q(COLUMNS.id)} = $1 AND t.${q(COLUMNS.documentId)} = $2 AND t.${q(COLUMNS.locale)} <> $3${scope}`,
     [fromRowId, documentId, ref.locale]);
+  return true;
 }
 
 /**
@@ -290,8 +295,18 @@ export async function updateDocument(store: DocumentStore, req: UpdateRequest): 
     const sets = [`${q(COLUMNS.updatedAt)} = now()`, ...columns.map((c, i) => `${c} = ${expressions[i]}`)];
     await exec(ctx.tx, `UPDATE ${table} SET ${sets.join(', ')} WHERE ${q(COLUMNS.id)} = $${values.length}`, values);
     await writeRowChildren(ctx, req.uid, rowId, row, { documentId, locale: ref.locale }, false);
-    await syncNonLocalized(ctx, ref, documentId, rowId, row);
+    const synced = await syncNonLocalized(ctx, ref, documentId, rowId, row);
     if (ref.ct.draftAndPublish && ref.publishing) await publishDraft(ctx, ref, documentId, rowId, null);
+    // This locale's version, and those of the other locales whose shared attributes it changed.
+    const keys: VersionKey[] = [{ uid: req.uid, documentId, locale: ref.locale, draft: !ref.publishing }];
+    if (synced) {
+      // One version per other locale: its draft for a draft write; its published version for a publishing one, if it has one.
+      for (const locale of new Set(versions.map((v) => v.locale).filter((l) => l !== ref.locale))) {
+        const published = ref.publishing && versions.some((v) => v.locale === locale && !v.draft);
+        keys.push({ uid: req.uid, documentId, locale, draft: !published });
+      }
+    }
+    await recordVersions(ctx, store.history, keys);
     await emitWrite(ctx, store, ref, 'entry.update', documentId);
     return { documentId, locale: ref.locale, status: ref.publishing ? 'published' : 'draft' };
   });
@@ -366,6 +381,7 @@ export async function unpublishDocument(store: DocumentStore, req: VersionsReque
     const withoutDraft = published.filter((p) => !versions.some((v) => v.draft && v.locale === p.locale));
     if (withoutDraft.length) await copyVersionRows(ctx.tx, ctx.schema, ctx.physical, req.uid, { ids: withoutDraft.map((v) => v.id), publishedAt: null });
     await deleteVersionRows(ctx.tx, ctx.schema, ctx.physical, req.uid, published.map((v) => v.id));
+    await recordVersions(ctx, store.history, published.map((p) => ({ uid: req.uid, documentId: req.documentId, locale: p.locale, draft: true })));
     if (published.length > 0) {
       await store.emit?.(ctx.tx, {
         event: 'entry.unpublish', uid: req.uid, documentId: req.documentId, status: 'draft',
@@ -389,5 +405,6 @@ export async function discardDraft(store: DocumentStore, req: VersionsRequest): 
     const drafts = versions.filter((v) => v.draft && published.some((p) => p.locale === v.locale));
     await deleteVersionRows(ctx.tx, ctx.schema, ctx.physical, req.uid, drafts.map((v) => v.id));
     await copyVersionRows(ctx.tx, ctx.schema, ctx.physical, req.uid, { ids: published.map((v) => v.id), publishedAt: null });
+    await recordVersions(ctx, store.history, published.map((p) => ({ uid: req.uid, documentId: req.documentId, locale: p.locale, draft: true })));
   });
 }

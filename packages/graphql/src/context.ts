@@ -30,6 +30,8 @@ export interface GraphqlContext {
   admitDocument?(tx: Db): Promise<void>;
   /** Webhook events of every write (see @cms/documents `DocumentStore.emit`). */
   emit?: DocumentStore['emit'];
+  /** Where this request's writes come from, for content history (see @cms/documents `DocumentStore.history`). */
+  history: DocumentStore['history'];
   /** The project's media library, for the upload mutations. */
   files: UploadFiles;
   /** The project's end users, for `me`, the auth mutations and user writes. */

@@ -20,7 +20,7 @@ export interface WriteResolvers {
 export function createWriteResolvers(model: Model, names: () => SchemaNames): WriteResolvers {
   const storeOf = (ctx: GraphqlContext): DocumentStore => ({
     pool: ctx.db, schema: ctx.schemaName, model: ctx.model, physical: ctx.physical, defaultLocale: ctx.defaultLocale, hashPassword: ctx.hashPassword,
-    admitDocument: ctx.admitDocument, emit: ctx.emit,
+    admitDocument: ctx.admitDocument, emit: ctx.emit, history: ctx.history,
   });
 
   /** The written version, shaped by the mutation's selection. */

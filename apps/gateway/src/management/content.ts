@@ -47,6 +47,7 @@ export function registerContentRoutes(app: FastifyInstance, { platform }: Manage
       await run({
         pool: platform.db.tenantPool, schema: runtime.schemaName, model: runtime.model, physical: runtime.physical,
         defaultLocale: project.defaultLocale, hashPassword, emit: documentEvents(platform, project, runtime),
+        history: platform.config.contentHistory ? { origin: 'dashboard', createdBy: { type: 'account', id: request.accountId } } : null,
       }, target);
       return reply.status(204).send();
     });

@@ -2,7 +2,7 @@
 // (import-target.ts) calls too: the routes only read the request and shape the answer. Every
 // write is idempotent (a batch sent again changes nothing more) and each batch is one transaction.
 import type { Readable } from 'node:stream';
-import { importDocumentVersions, importRelations } from '@cms/documents';
+import { importDocumentVersions, importRelations, type WriteOrigin } from '@cms/documents';
 import { NotFoundError, ValidationError } from '@cms/errors';
 import { fileIdByDocumentId, setFileDocumentId, type FileInfo } from '@cms/media';
 import type { ProjectRecord } from '@cms/tenancy';
@@ -21,22 +21,25 @@ async function contextOf(platform: Platform, project: ProjectRecord) {
 }
 
 /** A batch of document versions (`{documents: [...]}`), within the plan's document quota. */
-export async function importDocumentsBatch(platform: Platform, project: ProjectRecord, body: unknown) {
+export async function importDocumentsBatch(platform: Platform, project: ProjectRecord, body: unknown, origin: WriteOrigin) {
   const { runtime, tenant, schema } = await contextOf(platform, project);
   return importDocumentVersions({
     pool: platform.db.tenantPool, schema, model: runtime.model, physical: runtime.physical, defaultLocale: project.defaultLocale,
-    localeCodes: tenant.localeCodes, admitDocument: platform.documentQuota.admission(project, runtime),
+    localeCodes: tenant.localeCodes, admitDocument: platform.documentQuota.admission(project, runtime), history: historyOf(platform, origin),
   }, body);
 }
 
 /** A batch of owner-side relations (`{relations: [...]}`) of versions imported before. */
-export async function importRelationsBatch(platform: Platform, project: ProjectRecord, body: unknown) {
+export async function importRelationsBatch(platform: Platform, project: ProjectRecord, body: unknown, origin: WriteOrigin) {
   const { runtime, tenant, schema } = await contextOf(platform, project);
   return importRelations({
     pool: platform.db.tenantPool, schema, model: runtime.model, physical: runtime.physical, defaultLocale: project.defaultLocale,
-    localeCodes: tenant.localeCodes,
+    localeCodes: tenant.localeCodes, history: historyOf(platform, origin),
   }, body);
 }
+
+/** The import's versions are recorded as `origin` unless content history is off. */
+const historyOf = (platform: Platform, origin: WriteOrigin): WriteOrigin | null => (platform.config.contentHistory ? origin : null);
 
 /** A batch of end users (`{users: [...]}`) with their password hashes, of the project's roles. */
 export async function importUsersBatch(platform: Platform, project: ProjectRecord, body: unknown) {

@@ -5,6 +5,7 @@
 import { CONTROL_CLUSTER } from '@cms/config';
 import { onCluster } from '@cms/db';
 import { NotFoundError, ValidationError } from '@cms/errors';
+import type { WriteOrigin } from '@cms/documents';
 import type { ImportTarget, TargetProject } from '@cms/strapi-import';
 import { toRawModel, type ProjectRecord } from '@cms/tenancy';
 import type { Platform } from '../platform.ts';
@@ -17,9 +18,12 @@ const roleType = new RegExp(ROLE_TYPE);
 export interface ServerImportOptions {
   /** Whose prefix the files are stored under (default: the project's; a staged project's: the project it will become). */
   mediaProjectId?: number;
+  /** What content history records the import's versions as (default: an import by no one in particular). */
+  origin?: WriteOrigin;
 }
 
 export function serverImportTarget(platform: Platform, project: ProjectRecord, options: ServerImportOptions = {}): ImportTarget {
+  const origin = options.origin ?? { origin: 'import', createdBy: null };
   /** The project as it is now (a model push or a new locale changes its record). */
   const current = async (): Promise<ProjectRecord> => {
     const tenant = await platform.registry.resolve(project.slug);
@@ -62,10 +66,10 @@ export function serverImportTarget(platform: Platform, project: ProjectRecord, o
       return id;
     }),
     importDocuments: (documents) => on(async (p) => {
-      await importDocumentsBatch(platform, p, { documents });
+      await importDocumentsBatch(platform, p, { documents }, origin);
     }),
     importRelations: (relations) => on(async (p) => {
-      await importRelationsBatch(platform, p, { relations });
+      await importRelationsBatch(platform, p, { relations }, origin);
     }),
   };
   // Bound to the given project: never another, never a new one.

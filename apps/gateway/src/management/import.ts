@@ -9,7 +9,7 @@ import { NotFoundError, ValidationError } from '@cms/errors';
 import { parseFileInfo } from '@cms/media';
 import { importDocumentsBatch, importedFileId, importRelationsBatch, importUsersBatch, storeImportedFile } from './import-actions.ts';
 import type { ManagementOptions } from './options.ts';
-import { projectOf } from './request-context.ts';
+import { memberOrigin, projectOf } from './request-context.ts';
 
 /** Batches of up to 500 items with rich text can pass the API's usual body limit. */
 const BATCH_BODY_LIMIT = 64 * 1024 * 1024;
@@ -20,9 +20,9 @@ interface FileRoute {
 }
 
 export function registerImportRoutes(app: FastifyInstance, { platform }: ManagementOptions): void {
-  app.post('/projects/:slug/import/documents', { bodyLimit: BATCH_BODY_LIMIT }, (request) => importDocumentsBatch(platform, projectOf(request), request.body));
+  app.post('/projects/:slug/import/documents', { bodyLimit: BATCH_BODY_LIMIT }, (request) => importDocumentsBatch(platform, projectOf(request), request.body, memberOrigin(request, 'import')));
 
-  app.post('/projects/:slug/import/relations', { bodyLimit: BATCH_BODY_LIMIT }, (request) => importRelationsBatch(platform, projectOf(request), request.body));
+  app.post('/projects/:slug/import/relations', { bodyLimit: BATCH_BODY_LIMIT }, (request) => importRelationsBatch(platform, projectOf(request), request.body, memberOrigin(request, 'import')));
 
   app.post('/projects/:slug/import/users', { bodyLimit: BATCH_BODY_LIMIT }, (request) => importUsersBatch(platform, projectOf(request), request.body));
 

@@ -3,6 +3,7 @@
 import type { FastifyRequest } from 'fastify';
 import { NotFoundError } from '@cms/errors';
 import type { MemberProject } from '@cms/tenancy';
+import type { WriteOrigin } from '@cms/documents';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -17,6 +18,11 @@ declare module 'fastify' {
 export function projectOf(request: FastifyRequest): MemberProject {
   if (!request.managedProject) throw new NotFoundError();
   return request.managedProject;
+}
+
+/** A member's own change through the management API (an import, a restore), as content history records it. */
+export function memberOrigin(request: FastifyRequest, origin: 'import' | 'restore'): WriteOrigin {
+  return { origin, createdBy: { type: 'account', id: request.accountId } };
 }
 
 /** `scheme://host[:port]` of the request as the gateway sees it (through trusted proxies): the base of the URLs it answers and mails. */

@@ -17,6 +17,7 @@ import { ArchiveSource, modelFromArchive, runImport } from '@cms/strapi-import';
 import type { MemberProject, ProjectRecord } from '@cms/tenancy';
 import { RestoreStore, type ArchiveRecord, type RestoreRecord, type RestoreTarget } from '@cms/transfer';
 import type { Platform } from '../platform.ts';
+import { copyHistory } from '@cms/documents';
 import { serverImportTarget } from './import-target.ts';
 import type { ManagementOptions } from './options.ts';
 import { projectJson } from './projects.ts';
@@ -85,10 +86,14 @@ export class RestoreRunner {
         : await platform.projects.create(accountId, { name: body.name ?? `${live.name} (restored)`, ...(defaultLocale ? { defaultLocale } : {}) });
       await store.writingInto(record.id, into.id);
       await runImport({
-        target: serverImportTarget(platform, into, { mediaProjectId: body.target === 'in-place' ? live.id : into.id }),
+        target: serverImportTarget(platform, into, {
+          mediaProjectId: body.target === 'in-place' ? live.id : into.id, origin: { origin: 'restore', createdBy: { type: 'account', id: accountId } },
+        }),
         model, source, projectName: into.name, batchSize: 200, yes: true,
       });
       if (body.target === 'in-place') {
+        // The project's history goes along (and the restore's own versions are its newest).
+        await platform.db.poolOf(live.cluster).transaction((tx) => copyHistory(tx, live.schemaName, into!.schemaName));
         await platform.projects.adoptStagedSchema(live, into);
         // From here `into` names the project's previous schema: never purged as a failed restore.
         const previous = into;

@@ -90,6 +90,7 @@ function contentKeyAccess(request: FastifyRequest, tenant: TenantEntry, keys: Co
   if (!grant || grant.projectId !== tenant.project.id) throw new UnauthorizedError();
   // The dashboard's own calls are the customer at work in it, not traffic of their API.
   request.fromDashboard = true;
+  request.author = { type: 'account', id: grant.accountId };
   return grant.access === 'full-access' ? FULL_ACCESS : VIEWER;
 }
 
@@ -106,11 +107,15 @@ export async function resolveAccess(
     const user = await platform.endUsers.authenticate(platform.pool,
       { projectId: project.id, schema: project.schemaName, settings: usersSettingsOf(project.settings) }, presented);
     if (!user) throw new UnauthorizedError();
+    request.author = { type: 'user', id: user.userId };
     return { ...roleAccess(tenant, user.role), user };
   }
   const check = await platform.apiTokens.check(presented);
   // A token of another project is as unknown here as a made-up one.
-  if (check.status === 'valid' && check.token.projectId === tenant.project.id) return tokenAccess(check.token);
+  if (check.status === 'valid' && check.token.projectId === tenant.project.id) {
+    request.author = { type: 'apiToken', id: check.token.id };
+    return tokenAccess(check.token);
+  }
   if (check.status === 'expired' && check.projectId === tenant.project.id) throw new UnauthorizedError('Token expired');
   throw new UnauthorizedError();
 }

@@ -11,6 +11,7 @@ import { planRead } from './content-routes.ts';
 import { REST_LIMITS, resolveRoute, routeTarget, sendDocument, type RouteContext } from './rest-targets.ts';
 import { addDbTime, addPlanTime, setServerTiming } from '../http/server-timing.ts';
 import { documentEvents } from '../webhook-events.ts';
+import { writeOriginOf } from './request-context.ts';
 
 const COLLECTION_METHODS = ['GET', 'POST'];
 const DOCUMENT_METHODS = ['GET', 'PUT', 'DELETE'];
@@ -31,7 +32,7 @@ function localeOf(ctx: RouteContext, requested: unknown): string {
 export function registerContentWrites(app: FastifyInstance, platform: Platform): void {
   const pool = platform.db.tenantPool;
 
-  const storeOf = (ctx: RouteContext): DocumentStore => ({
+  const storeOf = (request: FastifyRequest, ctx: RouteContext): DocumentStore => ({
     pool,
     schema: ctx.runtime.schemaName,
     model: ctx.runtime.model,
@@ -40,6 +41,7 @@ export function registerContentWrites(app: FastifyInstance, platform: Platform):
     hashPassword,
     admitDocument: platform.documentQuota.admission(ctx.tenant.project, ctx.runtime),
     emit: documentEvents(platform, ctx.tenant.project, ctx.runtime),
+    history: writeOriginOf(request, 'rest', platform.config.contentHistory),
   });
 
   async function prepare(request: FastifyRequest, name: string, documentId: string | null, action: 'create' | 'update' | 'delete') {
@@ -75,7 +77,7 @@ export function registerContentWrites(app: FastifyInstance, platform: Platform):
     // Ours: `?locale` wins, else `data.locale` (spec §4.2), else the default locale.
     const locale = ctx.target.type.localized ? localeOf(ctx, ast.locale ?? data.locale) : ctx.tenant.project.defaultLocale;
     const started = performance.now();
-    const written = await createDocument(storeOf(ctx), {
+    const written = await createDocument(storeOf(request, ctx), {
       uid: ctx.target.type.uid, data, locale, status: ast.status ?? 'published',
       canFind: (uid) => ctx.access.can(uid, 'find'),
     });
@@ -89,7 +91,7 @@ export function registerContentWrites(app: FastifyInstance, platform: Platform):
     const data = dataOf(request);
     const locale = ctx.target.type.localized ? localeOf(ctx, ast.locale) : ctx.tenant.project.defaultLocale;
     const started = performance.now();
-    const written = await updateDocument(storeOf(ctx), {
+    const written = await updateDocument(storeOf(request, ctx), {
       uid: ctx.target.type.uid, documentId, data, locale, status: ast.status ?? 'published',
       canFind: (uid) => ctx.access.can(uid, 'find'),
       canCreateLocalization: ctx.access.can(ctx.target.type.uid, 'createLocalization'),
@@ -102,7 +104,7 @@ export function registerContentWrites(app: FastifyInstance, platform: Platform):
   async function remove(request: FastifyRequest, name: string, documentId: string | null): Promise<void> {
     const { ctx, ast } = await prepare(request, name, documentId, 'delete');
     const started = performance.now();
-    await deleteDocument(storeOf(ctx), { uid: ctx.target.type.uid, documentId, locale: ast.locale ?? ctx.tenant.project.defaultLocale });
+    await deleteDocument(storeOf(request, ctx), { uid: ctx.target.type.uid, documentId, locale: ast.locale ?? ctx.tenant.project.defaultLocale });
     addDbTime(request, started);
   }
 

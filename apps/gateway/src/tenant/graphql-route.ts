@@ -11,7 +11,7 @@ import { rolesOfUsers, type UsersProject } from '@cms/users';
 import type { Platform } from '../platform.ts';
 import { projectRoleChanges } from '../project-roles.ts';
 import { resolveAccess, usersProjectOf } from './access.ts';
-import { tenantOf } from './request-context.ts';
+import { tenantOf, writeOriginOf } from './request-context.ts';
 import { traced } from '@cms/telemetry';
 import { addDbTime, addPlanTime, setServerTiming } from '../http/server-timing.ts';
 import { documentEvents, emitMediaEvents, filesJson } from '../webhook-events.ts';
@@ -167,6 +167,7 @@ export function registerGraphqlRoutes(app: FastifyInstance, platform: Platform):
       hashPassword,
       admitDocument: platform.documentQuota.admission(tenant.project, runtime),
       emit: documentEvents(platform, tenant.project, runtime),
+      history: writeOriginOf(request, 'graphql', platform.config.contentHistory),
       files: uploadFilesOf(platform, { projectId: tenant.project.id, schema: runtime.schemaName }, runtime),
       users: projectUsersOf(request, tenant, platform),
       locales: localeDocuments(tenant),

@@ -23,6 +23,7 @@ export async function tenantPlugin(app: FastifyInstance, opts: { platform: Platf
   app.decorateRequest('tenant', null);
   app.decorateRequest('rerunOnFreshModel', false);
   app.decorateRequest('fromDashboard', false);
+  app.decorateRequest('author', null);
   // A model change committed by another instance reaches this one by a message a few ms later;
   // a request planned in between against the old model fails on a dropped or renamed column or
   // table. It reloads the project and runs once more (reads, and writes, which rolled back);

@@ -3,6 +3,7 @@
 import type { FastifyRequest } from 'fastify';
 import { NotFoundError } from '@cms/errors';
 import type { TenantEntry } from '@cms/tenancy';
+import type { HistoryAuthor, WriteOrigin } from '@cms/documents';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -11,7 +12,15 @@ declare module 'fastify' {
     rerunOnFreshModel: boolean;
     /** Sent by the dashboard with a member's content access key: not metered as API usage. */
     fromDashboard: boolean;
+    /** Who the credential is (content history's `createdBy`); null for anonymous callers. */
+    author: HistoryAuthor | null;
   }
+}
+
+/** Where this request's writes come from (content history), or null when history is off. */
+export function writeOriginOf(request: FastifyRequest, api: 'rest' | 'graphql', historyOn: boolean): WriteOrigin | null {
+  if (!historyOn) return null;
+  return { origin: request.fromDashboard ? 'dashboard' : api, createdBy: request.author };
 }
 
 /** The project of this request; every route under `/p/{slug}` has one. */

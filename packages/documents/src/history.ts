@@ -1,0 +1,110 @@
+// Content history (management API § Content history): every write records, in its own
+// transaction, one version per document-locale it changed — so a rolled-back write leaves none
+// and a committed one always has its own. A version is one INSERT … SELECT that reads the stored
+// row back as the content API returns it (row-json.ts `history` style), with the document's status
+// after the change; the type's attributes at that time are kept once per distinct schema
+// (`history_schemas`, by hash), so a version stays readable after the model changed.
+import { createHash } from 'node:crypto';
+import { exec, qualify, quoteIdent, type Db } from '@cms/db';
+import { COLUMNS, type PhysicalContentType, type PhysicalModel } from '@cms/tables';
+import type { Model } from '@cms/schema';
+import { rowJsonExpression } from './row-json.ts';
+import type { WriteContext } from './write-context.ts';
+
+const q = quoteIdent;
+
+export const HISTORY_ORIGINS = ['rest', 'graphql', 'dashboard', 'import', 'release', 'schedule', 'restore'] as const;
+export type HistoryOrigin = (typeof HISTORY_ORIGINS)[number];
+
+/** Who made a change: a member of the project (account), an API token or an end user (named when read). */
+export interface HistoryAuthor {
+  type: 'account' | 'apiToken' | 'user';
+  id: number | string;
+}
+
+/** Where a write comes from, recorded on its versions. */
+export interface WriteOrigin {
+  origin: HistoryOrigin;
+  createdBy: HistoryAuthor | null;
+}
+
+/** Which stored version of a document-locale a history version reads. */
+export interface VersionKey {
+  uid: string;
+  documentId: string;
+  /** null on non-localized types */
+  locale: string | null;
+  /** The draft row (draft & publish types), else the published one (the only row without D&P). */
+  draft: boolean;
+}
+
+interface HistoryStatement {
+  text: string;
+  schemaHash: string;
+  schemaJson: string;
+}
+
+const statements = new WeakMap<PhysicalModel, Map<string, HistoryStatement>>();
+
+/**
+ * The document's status once the change was made: draft (never published), modified (the draft
+ * is newer than the published version) or published.
+ */
+function statusExpression(table: string, ct: PhysicalContentType): string {
+  if (!ct.draftAndPublish) return `'published'`;
+  const same = (a: string) => `${a}.${q(COLUMNS.documentId)} = t.${q(COLUMNS.documentId)} AND ${a}.${q(COLUMNS.locale)} IS NOT DISTINCT FROM t.${q(COLUMNS.locale)}`;
+  return `(SELECT CASE WHEN p.${q(COLUMNS.id)} IS NULL THEN 'draft' WHEN d.${q(COLUMNS.updatedAt)} > p.${q(COLUMNS.updatedAt)} THEN 'modified' ELSE 'published' END ` +
+    `FROM (SELECT 1) one LEFT JOIN ${table} d ON ${same('d')} AND d.${q(COLUMNS.publishedAt)} IS NULL ` +
+    `LEFT JOIN ${table} p ON ${same('p')} AND p.${q(COLUMNS.publishedAt)} IS NOT NULL)`;
+}
+
+function historyStatement(model: Model, physical: PhysicalModel, schema: string, uid: string): HistoryStatement {
+  let bySchema = statements.get(physical);
+  if (!bySchema) statements.set(physical, (bySchema = new Map()));
+  const key = `${schema}\0${uid}`;
+  let statement = bySchema.get(key);
+  if (statement) return statement;
+  const ct = physical.contentTypes[uid]!;
+  const table = qualify(schema, ct.table);
+  const schemaJson = JSON.stringify((model.contentTypes[uid]!.raw as { attributes?: unknown }).attributes ?? {});
+  // $1 uid, $2 documentId, $3 locale, $4 draft row?, $5 origin, $6 createdBy, $7 schema hash, $8 schema.
+  const text =
+    `WITH s AS (INSERT INTO ${qualify(schema, 'history_schemas')} ("hash", "attributes") VALUES ($7, $8::jsonb) ON CONFLICT ("hash") DO NOTHING) ` +
+    `INSERT INTO ${qualify(schema, 'history_versions')} ("content_type", "related_document_id", "locale", "status", "data", "schema_hash", "origin", "created_by") ` +
+    `SELECT $1, t.${q(COLUMNS.documentId)}, $3, ${statusExpression(table, ct)}, ${rowJsonExpression(model, physical, schema, uid, 't', 'history')}, $7, $5, $6::jsonb ` +
+    `FROM ${table} t WHERE t.${q(COLUMNS.documentId)} = $2 AND t.${q(COLUMNS.locale)} IS NOT DISTINCT FROM coalesce($3, t.${q(COLUMNS.locale)}) ` +
+    `AND (t.${q(COLUMNS.publishedAt)} IS NULL) = $4::boolean ORDER BY t.${q(COLUMNS.id)} LIMIT 1`;
+  statement = { text, schemaHash: createHash('sha256').update(schemaJson).digest('base64url').slice(0, 22), schemaJson };
+  bySchema.set(key, statement);
+  return statement;
+}
+
+/**
+ * Copy every version of schema `from` into schema `to` (a restore in place keeps the project's
+ * history: its staged schema takes the live one's versions before it replaces it). Old versions
+ * get new ids; lists order by time, so they stay in their place.
+ */
+export async function copyHistory(db: Db, from: string, to: string): Promise<void> {
+  await exec(db, `INSERT INTO ${qualify(to, 'history_schemas')} SELECT * FROM ${qualify(from, 'history_schemas')} ON CONFLICT ("hash") DO NOTHING`, []);
+  const columns = '"content_type", "related_document_id", "locale", "status", "data", "schema_hash", "origin", "created_by", "created_at"';
+  await exec(db, `INSERT INTO ${qualify(to, 'history_versions')} (${columns}) SELECT ${columns} FROM ${qualify(from, 'history_versions')} ORDER BY "id"`, []);
+}
+
+/** Does this type keep history? Content types of the project; not end users or other plugin types. */
+export function keepsHistory(uid: string): boolean {
+  return uid.startsWith('api::');
+}
+
+/** Record the versions `keys` as they stand now in the write's transaction (nothing when `origin` is null: history off). */
+export async function recordVersions(ctx: WriteContext, origin: WriteOrigin | null, keys: readonly VersionKey[]): Promise<void> {
+  if (!origin) return;
+  for (const key of keys) {
+    if (!keepsHistory(key.uid) || !ctx.physical.contentTypes[key.uid]) continue;
+    const s = historyStatement(ctx.model, ctx.physical, ctx.schema, key.uid);
+    const draft = key.draft && ctx.physical.contentTypes[key.uid]!.draftAndPublish;
+    await exec(ctx.tx, s.text, [
+      key.uid, key.documentId, ctx.physical.contentTypes[key.uid]!.localized ? key.locale : null, draft,
+      origin.origin, origin.createdBy === null ? null : JSON.stringify(origin.createdBy), s.schemaHash, s.schemaJson,
+    ]);
+  }
+}
