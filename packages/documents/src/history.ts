@@ -5,7 +5,7 @@
 // after the change; the type's attributes at that time are kept once per distinct schema
 // (`history_schemas`, by hash), so a version stays readable after the model changed.
 import { createHash } from 'node:crypto';
-import { exec, qualify, quoteIdent, type Db } from '@cms/db';
+import { exec, qualify, quoteIdent, rows, type Db } from '@cms/db';
 import { COLUMNS, type PhysicalContentType, type PhysicalModel } from '@cms/tables';
 import type { Model } from '@cms/schema';
 import { rowJsonExpression } from './row-json.ts';
@@ -93,6 +93,18 @@ export async function copyHistory(db: Db, from: string, to: string): Promise<voi
 /** Does this type keep history? Content types of the project; not end users or other plugin types. */
 export function keepsHistory(uid: string): boolean {
   return uid.startsWith('api::');
+}
+
+/**
+ * Record the version of the document-locale row `rowId` of `uid` belongs to, after a change made
+ * to the entry outside the writer (an upload linking its files): its draft, the editor's content.
+ */
+export async function recordVersionOfRow(ctx: WriteContext, origin: WriteOrigin | null, uid: string, rowId: string): Promise<void> {
+  const ct = ctx.physical.contentTypes[uid];
+  if (!origin || !ct || !keepsHistory(uid)) return;
+  const [row] = await rows<{ documentId: string; locale: string | null }>(ctx.tx,
+    `SELECT ${q(COLUMNS.documentId)} AS "documentId", ${q(COLUMNS.locale)} AS locale FROM ${qualify(ctx.schema, ct.table)} WHERE ${q(COLUMNS.id)} = $1`, [rowId]);
+  if (row) await recordVersions(ctx, origin, [{ uid, documentId: row.documentId, locale: row.locale, draft: true }]);
 }
 
 /** Record the versions `keys` as they stand now in the write's transaction (nothing when `origin` is null: history off). */

@@ -32,6 +32,11 @@ const SQLSTATE_TO_ERROR: Record<string, () => AppError> = {
   '22P02': () => new ValidationError('Invalid input value'),
   '54001': () => new ValidationError('Query too complex'),
   '57014': () => new ServiceUnavailableError('Query took too long and was cancelled'),
+  // The request's database connection was closed under it (an operator's terminate, a restart):
+  // a transaction in flight rolled back; the client may try again.
+  '57P01': () => new ServiceUnavailableError('The database connection was interrupted; try again'),
+  '57P02': () => new ServiceUnavailableError('The database connection was interrupted; try again'),
+  '57P03': () => new ServiceUnavailableError('The database is not accepting connections yet; try again'),
 };
 
 /** The SQLSTATE code carried by an error or one of its causes (driver wrappers nest them). */

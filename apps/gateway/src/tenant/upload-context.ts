@@ -2,12 +2,13 @@
 // bare JSON, not `{data}`, each file with `isUrlSigned` (populated media do not carry it).
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ForbiddenError, NotFoundError } from '@cms/errors';
+import type { WriteOrigin } from '@cms/documents';
 import type { ProjectFiles } from '@cms/media';
 import { UPLOAD_FILE_UID } from '@cms/query';
 import type { ProjectRuntime, TenantEntry } from '@cms/tenancy';
 import type { Platform } from '../platform.ts';
 import { resolveAccess, type Access } from './access.ts';
-import { tenantOf } from './request-context.ts';
+import { tenantOf, writeOriginOf } from './request-context.ts';
 import { pluginRowsJson } from './rest-targets.ts';
 
 const UPLOAD = 'plugin::upload';
@@ -18,6 +19,8 @@ export interface UploadContext {
   runtime: ProjectRuntime;
   access: Access;
   project: ProjectFiles;
+  /** Content history of the entry an upload links its files to (upload-link.ts). */
+  history: WriteOrigin | null;
 }
 
 export const fileNotFound = () => new NotFoundError('file.notFound');
@@ -28,7 +31,10 @@ export async function uploadContext(request: FastifyRequest, platform: Platform,
   const access = await resolveAccess(request, tenant, platform);
   if (!actions.some((a) => access.can(UPLOAD, a))) throw new ForbiddenError();
   const runtime = await platform.runtimes.get(tenant.project);
-  return { tenant, runtime, access, project: { projectId: tenant.project.id, schema: runtime.schemaName } };
+  return {
+    tenant, runtime, access, project: { projectId: tenant.project.id, schema: runtime.schemaName },
+    history: writeOriginOf(request, 'rest', platform.config.contentHistory),
+  };
 }
 
 /** Answers of the upload API carry `isUrlSigned`. */

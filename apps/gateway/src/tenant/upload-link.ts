@@ -1,7 +1,7 @@
 // An upload's `ref`/`refId`/`field`: the entry whose media attribute the new files are attached
 // to, checked before any file is recorded and linked inside the transaction that records them.
 import type { Db } from '@cms/db';
-import { positiveId } from '@cms/documents';
+import { positiveId, recordVersionOfRow } from '@cms/documents';
 import { ForbiddenError, ValidationError } from '@cms/errors';
 import { linkFilesToEntry, type EntryMediaField } from '@cms/media';
 import type { UploadContext } from './upload-context.ts';
@@ -29,5 +29,7 @@ export function linkTarget(ctx: UploadContext, fields: Record<string, string>): 
   return async (tx, fileIds) => {
     const linked = await linkFilesToEntry(tx, ctx.project.schema, media, rowId, fileIds);
     if (linked === 0) throw new ValidationError(`No ${ref} entry has id ${rowId}`);
+    // The entry changed: its version, in the same transaction.
+    await recordVersionOfRow({ tx, schema: ctx.project.schema, model, physical, defaultLocale: ctx.tenant.project.defaultLocale }, ctx.history, ref, rowId);
   };
 }
