@@ -10,7 +10,7 @@ export {
 export type { RowWrite, RelationWrite, TargetRef, Position, ConnectItem, ComponentItemWrite, ScalarWrite } from './write-input.ts';
 export { writeLocale } from './write-locale.ts';
 export {
-  HISTORY_ORIGINS, copyHistory, keepsHistory, recordVersions,
+  HISTORY_ORIGINS, copyHistory, keepsHistory, recordVersionOfRow, recordVersions,
   type HistoryOrigin, type HistoryAuthor, type WriteOrigin, type VersionKey,
 } from './history.ts';
 export { positiveId } from './relation-input.ts';
