@@ -86,7 +86,8 @@ screenshots: install services dashboard
 	UPDATE_SCREENSHOTS=1 node --import tsx --test --test-timeout=300000 test/integration/dashboard-browser.test.ts test/integration/dashboard-billing-browser.test.ts test/integration/dashboard-usage-browser.test.ts test/integration/dashboard-content-browser.test.ts \
 	  test/integration/dashboard-media-browser.test.ts test/integration/dashboard-backups-browser.test.ts
 
-## Benchmark our gateway against a hand-written fastify+pg server (autocannon, same run).
+## Benchmark our gateway against a hand-written fastify+pg server (autocannon, same run), then
+## what content history costs a write (two gateways, CONTENT_HISTORY on and off).
 ## BENCH_DOCS=100000 (or more) runs the large mode instead (bench-100k).
 BENCH_DOCS ?= $(or $(BENCH_DOCUMENTS),10000)
 bench: install services
@@ -95,6 +96,7 @@ ifeq ($(shell [ "$(BENCH_DOCS)" -ge 100000 ] && echo large),large)
 else
 	BENCH_DOCUMENTS=$(BENCH_DOCS) node --import tsx test/bench/run.ts
 	node --expose-gc --import tsx test/bench/graphql-schema-cost.ts
+	node --import tsx test/bench/history-cost.ts
 endif
 
 ## 100,000 documents (SQL-seeded): ours against a hand-written server counting exactly with count(*)

@@ -36,6 +36,8 @@ export function testEnv(db: TestDatabase, extra: Record<string, string> = {}): R
     SPARE_SCHEMAS: '1',
     // Maintenance rounds (purges, backups) run when a test calls them, with its own clock.
     MAINTENANCE: 'false',
+    // Scheduled releases and actions run in the tests that turn the scheduler on (no sweep elsewhere).
+    SCHEDULER: 'false',
     // Project ids restart at 1 in every test database, so each test run keeps media apart.
     MEDIA_DIR: join(tmpdir(), `cms-test-media-${db.name}`),
     // A dashboard build of one's own (several builds side by side while developing).

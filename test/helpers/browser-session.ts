@@ -79,3 +79,26 @@ export async function chooseOption(page: Page, select: Locator, option: string):
   }
   await item.click();
 }
+
+/**
+ * Sets a Mantine DateTimePicker (with seconds) to instant `at` on the wall clock of `timeZone`:
+ * opens it, clicks the day (shown in the month it opens on), fills hours, minutes and seconds, and
+ * applies (the pickers' submit button is labelled "Apply date and time" in the dashboard).
+ */
+export async function pickDateTime(page: Page, picker: Locator, at: Date, timeZone: string): Promise<void> {
+  const parts = Object.fromEntries(new Intl.DateTimeFormat('en-US', {
+    timeZone, hourCycle: 'h23', year: 'numeric', month: 'long', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit',
+  }).formatToParts(at).map((p) => [p.type, p.value]));
+  await picker.click();
+  await page.getByRole('button', { name: `${parts.day} ${parts.month} ${parts.year}`, exact: true }).click();
+  for (const [label, value] of [['Hours', parts.hour], ['Minutes', parts.minute], ['Seconds', parts.second]] as const) {
+    const input = page.getByLabel(label, { exact: true });
+    // Typed keys land beside the field's current digits; a fill replaces them.
+    await input.fill(value!);
+    const typed = await input.inputValue();
+    if (typed !== value) throw new Error(`${label}: ${typed} instead of ${value}`);
+  }
+  const apply = page.getByRole('button', { name: 'Apply date and time' });
+  await apply.click();
+  await apply.waitFor({ state: 'hidden' });
+}

@@ -113,7 +113,7 @@ describe('dashboard usage page in a browser', () => {
     for (let i = 0; i < 3; i++) logins.push((await p.client(null).post('/api/auth/local', { identifier: 'someone', password: 'wrong' })).statusCode);
     assert.deepEqual(logins, [400, 400, 429]);
     await t.platform.usage.flush();
-    const { storageBytes } = (await p.admin.get(`/v1/projects/${p.slug}/usage`)).json();
+    const { storageBytes, historyBytes } = (await p.admin.get(`/v1/projects/${p.slug}/usage`)).json();
 
     await page.getByRole('button', { name: 'Refresh' }).click();
     await page.getByTestId('requests-chart').locator('svg .recharts-bar-rectangle').first().waitFor();
@@ -135,6 +135,9 @@ describe('dashboard usage page in a browser', () => {
     // 2,048 bytes stored as 2.05 KB (Strapi's `size`), as /usage reports it.
     assert.equal(storageBytes, 2050);
     assert.equal(await text('usage-Media storage'), '2 KB of 1 GB');
+    // The content history's size on disk (its tables' first pages and the tag's version), in KB.
+    assert.ok(historyBytes > 0 && historyBytes < 1024 ** 2, String(historyBytes));
+    assert.equal(await text('history-bytes'), `Content history: ${n(Math.round(historyBytes / 1024))} KB`);
     assert.equal(await page.getByText('No requests yet this month.').count(), 0);
     // Top routes, busiest first, with their share of the 30 days' requests.
     const rows = await page.getByRole('table', { name: 'Top routes' }).getByRole('row').allTextContents();

@@ -291,7 +291,7 @@ describe('management API: locales, roles, API tokens, usage', () => {
   it('reports real usage: requests, documents and storage', async () => {
     await t.platform.usage.flush();
     const start = (await api().get(`${base()}/usage`)).json();
-    assert.deepEqual(Object.keys(start), ['period', 'requests', 'storageBytes', 'documents', 'limits']);
+    assert.deepEqual(Object.keys(start), ['period', 'requests', 'storageBytes', 'historyBytes', 'documents', 'limits']);
     assert.match(start.period, /^\d{4}-\d\d$/);
     assert.equal(start.documents, 1); // the 'de' version of document n1
     await exec(`INSERT INTO "t_${project.id}".ct_note (document_id, locale, published_at, title) VALUES ('n2', 'de', now(), 'x'), ('n2', 'en', now(), 'y')`);

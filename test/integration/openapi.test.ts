@@ -185,7 +185,7 @@ describe('OpenAPI documents', () => {
     ].sort());
     // Parameters follow the type: status and publicationFilter with Draft & Publish, locale with i18n.
     const names = (op: Json) => op.parameters.map((x: Json) => x.name ?? x.$ref.split('/').pop());
-    assert.deepEqual(names(doc.paths['/restaurants'].get), ['fields', 'populate', 'filters', 'sort', 'page', 'pageSize', 'start', 'limit', 'withCount', 'status', 'locale', 'publicationFilter', 'hasPublishedVersion', 'search']);
+    assert.deepEqual(names(doc.paths['/restaurants'].get), ['fields', 'populate', 'filters', 'sort', 'page', 'pageSize', 'start', 'limit', 'withCount', 'status', 'locale', 'publicationFilter', 'hasPublishedVersion', 'release', 'search']);
     assert.deepEqual(names(doc.paths['/chefs'].get), ['fields', 'populate', 'filters', 'sort', 'page', 'pageSize', 'start', 'limit', 'withCount', 'search']);
     assert.deepEqual(doc.components.parameters.pageSize.name, 'pagination[pageSize]');
     assert.deepEqual(doc.paths['/chefs'].get.parameters[0].schema.items.enum, ['id', 'documentId', 'name', 'createdAt', 'updatedAt', 'publishedAt']);

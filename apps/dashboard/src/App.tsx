@@ -32,6 +32,8 @@ const ApiTokensPage = lazyPage(() => import('./pages/ApiTokens.tsx'), 'ApiTokens
 const WebhooksPage = lazyPage(() => import('./pages/Webhooks.tsx'), 'WebhooksPage');
 const EndUsersPage = lazyPage(() => import('./pages/EndUsers.tsx'), 'EndUsersPage');
 const MediaLibraryPage = lazyPage(() => import('./pages/MediaLibrary.tsx'), 'MediaLibraryPage');
+const ReleasesPage = lazyPage(() => import('./pages/Releases.tsx'), 'ReleasesPage');
+const ReleasePage = lazyPage(() => import('./pages/Release.tsx'), 'ReleasePage');
 const UsagePage = lazyPage(() => import('./pages/Usage.tsx'), 'UsagePage');
 const LocalesPage = lazyPage(() => import('./pages/Locales.tsx'), 'LocalesPage');
 const BillingPage = lazyPage(() => import('./pages/Billing.tsx'), 'BillingPage');
@@ -76,6 +78,8 @@ export function App() {
         <Route path="/projects/:slug" element={<ProjectLayout />}>
           <Route index element={<ProjectOverview />} />
           <Route path="content/*" element={<ContentManagerPage />} />
+          <Route path="releases" element={<ReleasesPage />} />
+          <Route path="releases/:releaseId" element={<ReleasePage />} />
           <Route path="media" element={<MediaLibraryPage />} />
           <Route path="model" element={<ModelBuilderPage />} />
           <Route path="end-users" element={<EndUsersPage />} />

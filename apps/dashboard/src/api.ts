@@ -121,6 +121,7 @@ export interface Usage {
   period: string;
   requests: number;
   storageBytes: number;
+  historyBytes: number;
   documents: number;
 }
 

@@ -17,6 +17,7 @@ import { parseQueryString } from '@cms/query';
 import { managementPlugin } from './management/index.ts';
 import { tenantPlugin } from './tenant/index.ts';
 import type { Platform } from './platform.ts';
+import { scheduleHooks } from './schedule-hooks.ts';
 
 export interface App {
   fastify: FastifyInstance;
@@ -81,5 +82,7 @@ export async function buildApp(platform: Platform): Promise<App> {
   registerMetricsRoute(fastify, config.metricsToken);
   await fastify.register(managementPlugin, { prefix: '/v1', platform });
   await fastify.register(tenantPlugin, { prefix: '/p/:slug', platform });
+  // Scheduled releases and actions run in every gateway with SCHEDULER on (scheduler.ts).
+  if (config.scheduler.enabled) platform.scheduler.start(scheduleHooks(platform));
   return { fastify, platform };
 }

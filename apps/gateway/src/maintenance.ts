@@ -1,15 +1,17 @@
 // The platform's periodic work, one round a minute (MAINTENANCE_INTERVAL_MS) for the whole
 // deployment: purge deleted projects past their restore window, drop backups past their plan's
-// retention, start the daily backups that are due. With Redis the rounds are a BullMQ job scheduler (one round per interval
+// retention, start the daily backups that are due, delete content history past the plan's
+// retention (each project once a day). With Redis the rounds are a BullMQ job scheduler (one round per interval
 // whatever the number of gateways, run by one of them); without, a timer in this process. Each
 // round also holds a Postgres advisory lock, so two rounds never overlap: what a round does is
 // read from Postgres (what is due at its clock), never from memory.
-// The purge and expiry are safe to repeat; a backup's record is created under the lock.
+// The purge, expiry and history prune are safe to repeat; a backup's record is created under the lock.
 import { Queue, Worker, type ConnectionOptions } from 'bullmq';
 import { Redis } from 'ioredis';
 import { detached, withTryLock } from '@cms/db';
-import { backupRetentionDays } from '@cms/billing';
+import { backupRetentionDays, historyRetentionDays } from '@cms/billing';
 import type { Config } from '@cms/config';
+import { dueHistoryPrunes, markHistoryPruned, pruneHistory } from '@cms/documents';
 import { bullPrefix, type MediaLibrary } from '@cms/media';
 import type { Logger } from '@cms/telemetry';
 import type { ArchiveRecord, ArchiveRunner, ArchiveStore } from '@cms/transfer';
@@ -21,7 +23,7 @@ import { purgeProject, type ProjectDeletion } from './management/project-deletio
 export interface MaintenanceDeps extends ProjectDeletion {
   config: Config;
   logger: Logger;
-  db: { pool: DatabasePool };
+  db: { pool: DatabasePool; poolOf(cluster: string): DatabasePool };
   registry: ProjectRegistry;
   media: MediaLibrary;
   archiveStore: ArchiveStore;
@@ -31,11 +33,15 @@ export interface MaintenanceDeps extends ProjectDeletion {
 export const MAINTENANCE_QUEUE = 'maintenance';
 /** Daily backups started per round (each is written in the background by the round's process). */
 const BACKUPS_PER_ROUND = 4;
+/** Projects whose history a round prunes at most, and for how long at most (the rest stay due). */
+const HISTORY_PROJECTS_PER_ROUND = 20;
+const HISTORY_ROUND_MS = 10_000;
+const DAY_MS = 86_400_000;
 /** `pg_try_advisory_lock` key of a round. */
 const ROUND_LOCK = 0x636d73_01;
 
-/** A round's work: purge deleted projects, expire backups, start due daily backups. */
-export const MAINTENANCE_TASKS = ['purge', 'expire', 'backup'] as const;
+/** A round's work: purge deleted projects, expire backups, start due daily backups, prune content history. */
+export const MAINTENANCE_TASKS = ['purge', 'expire', 'backup', 'history'] as const;
 export type MaintenanceTask = (typeof MAINTENANCE_TASKS)[number];
 
 export interface RoundReport {
@@ -44,6 +50,9 @@ export interface RoundReport {
   purged: string[];
   expiredBackups: number;
   backupsStarted: string[];
+  /** Projects whose history was pruned, and the versions deleted. */
+  historyPruned: string[];
+  historyVersionsDeleted: number;
 }
 
 export class Maintenance {
@@ -86,7 +95,7 @@ export class Maintenance {
    */
   async round(now = new Date(), tasks: readonly MaintenanceTask[] = MAINTENANCE_TASKS): Promise<RoundReport> {
     const { platform } = this;
-    const report: RoundReport = { ran: false, purged: [], expiredBackups: 0, backupsStarted: [] };
+    const report: RoundReport = { ran: false, purged: [], expiredBackups: 0, backupsStarted: [], historyPruned: [], historyVersionsDeleted: 0 };
     const started: Array<{ project: ProjectRecord; record: ArchiveRecord }> = [];
     const locked = await withTryLock(platform.db.pool, ROUND_LOCK, async () => {
       if (tasks.includes('purge')) for (const project of await platform.projects.expiredDeleted(now)) {
@@ -107,6 +116,7 @@ export class Maintenance {
           { keepDays: backupRetentionDays(project, now.getTime()), createdAt: now });
         started.push({ project, record });
       }
+      if (tasks.includes('history')) await this.pruneHistory(now, report);
       return true;
     });
     report.ran = locked === true;
@@ -114,8 +124,30 @@ export class Maintenance {
       platform.archives.write(project, record);
       report.backupsStarted.push(project.slug);
     }
-    if (report.purged.length || report.expiredBackups || started.length) platform.logger.info(report, 'maintenance round');
+    if (report.purged.length || report.expiredBackups || started.length || report.historyVersionsDeleted) platform.logger.info(report, 'maintenance round');
     return report;
+  }
+
+  /**
+   * Delete the versions past their plan's retention of the projects due at `now`, on each one's
+   * cluster. A project left unfinished (the round's time ran out) or failing stays due.
+   */
+  private async pruneHistory(now: Date, report: RoundReport): Promise<void> {
+    const { platform } = this;
+    const deadline = Date.now() + HISTORY_ROUND_MS;
+    for (const project of await dueHistoryPrunes(platform.db.pool, now, HISTORY_PROJECTS_PER_ROUND)) {
+      if (Date.now() >= deadline) break;
+      const before = new Date(now.getTime() - historyRetentionDays(project, now.getTime()) * DAY_MS);
+      try {
+        const pruned = await pruneHistory(platform.db.poolOf(project.cluster), project.schemaName, before, { deadline });
+        report.historyVersionsDeleted += pruned.versions;
+        if (pruned.versions) report.historyPruned.push(project.slug);
+        if (pruned.done) await markHistoryPruned(platform.db.pool, project.id, now);
+      } catch (err) {
+        // A schema dropped or moved meanwhile (a purge, a restore, a move): tried again next round.
+        platform.logger.warn({ err, projectId: project.id }, 'content history prune failed');
+      }
+    }
   }
 
   async close(): Promise<void> {

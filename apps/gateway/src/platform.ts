@@ -20,6 +20,7 @@ import { EndUsers, usersSettingsOf } from '@cms/users';
 import { createClusterWebhookRuntimes, createWebhookRuntime, type WebhookRuntime } from '@cms/webhooks';
 import { BackgroundTasks } from './background.ts';
 import { Maintenance } from './maintenance.ts';
+import { Scheduler } from './scheduler.ts';
 import { applyMigrations } from './migrations.ts';
 import { ProjectRateLimits } from './tenant/rate-limits.ts';
 
@@ -73,6 +74,11 @@ export interface Platform {
   archives: ArchiveRunner<ProjectRecord>;
   /** Purges, backup expiry and daily backups (maintenance.ts); rounds run when MAINTENANCE is on. */
   maintenance: Maintenance;
+  /**
+   * Scheduled releases and actions (scheduler.ts): `wake` after a schedule is written; they run
+   * here once `buildApp` started it (SCHEDULER on).
+   */
+  scheduler: Scheduler;
   /**
    * The pool of project data: in a project request, its cluster's (the request's scope names
    * it), else the control plane's (@cms/db `tenantPool`).
@@ -172,9 +178,11 @@ export async function createPlatform(config: Config, logger: Logger): Promise<Pl
     archiveStore,
     archives,
     maintenance: null as unknown as Maintenance,
+    scheduler: new Scheduler({ config, logger, db }),
     pool: db.tenantPool,
     async close() {
       await background.drain();
+      await platform.scheduler.close();
       await platform.maintenance.close();
       await archives.close();
       await spares.close();

@@ -1,11 +1,12 @@
-// The webhook events of content and media writes, written to the outbox inside the write's own
-// transaction (@cms/webhooks). Payloads are Strapi 5's: `entry` is the version written as the
-// content API returns it (no populate), `media` the file as the upload API returns it.
+// The webhook events of content, media and release writes, written to the outbox inside the
+// write's own transaction (@cms/webhooks). Payloads are Strapi 5's: `entry` is the version written
+// as the content API returns it (no populate), `media` the file as the upload API returns it,
+// `release` the release as the management API returns it.
 import type { Db } from '@cms/db';
 import type { DocumentEvent } from '@cms/documents';
 import { planQuery, runFindOne, UPLOAD_FILE_UID, USERS_UID } from '@cms/query';
 import type { ProjectRuntime } from '@cms/tenancy';
-import { entryPayload, mediaPayload, type MediaEvent } from '@cms/webhooks';
+import { entryPayload, mediaPayload, releasePayload, type MediaEvent, type ReleasePublishEvent } from '@cms/webhooks';
 import type { Platform } from './platform.ts';
 import { pluginRowsJson, REST_LIMITS } from './tenant/rest-targets.ts';
 
@@ -30,6 +31,11 @@ export function documentEvents(platform: Platform, project: ProjectRef, runtime:
       return entryPayload(ev.event, type.singularName, ev.uid, json === null ? { documentId: ev.documentId } : JSON.parse(json));
     });
   };
+}
+
+/** The `emitRelease` hook of a release's publish (@cms/releases): `releases.publish`, in its transaction. */
+export function releaseEvents(platform: Platform, project: { id: number }): (tx: Db, event: ReleasePublishEvent) => Promise<void> {
+  return (tx, ev) => platform.webhooks.emit(tx, project.id, 'releases.publish', async () => releasePayload(ev));
 }
 
 /** Everything may be read: the payload is the file as stored, not as some caller may see it. */

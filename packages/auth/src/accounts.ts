@@ -89,6 +89,13 @@ export class AccountService {
     return (await this.db.maybeOne(compiledQuery({ text: `SELECT ${ACCOUNT_COLUMNS} FROM platform.accounts WHERE id = $1`, values: [id] }))) as Account | null;
   }
 
+  /** What to call each of these accounts (content history's authors): its name, else its e-mail; deleted ones are absent. */
+  async displayNames(ids: readonly number[]): Promise<Map<number, string>> {
+    if (ids.length === 0) return new Map();
+    const found = (await this.db.any(compiledQuery({ text: 'SELECT id, coalesce(name, email) AS name FROM platform.accounts WHERE id = ANY($1::bigint[])', values: [[...ids]] }))) as unknown as Array<{ id: number | string; name: string }>;
+    return new Map(found.map((r) => [Number(r.id), r.name]));
+  }
+
   /** The account of an e-mail address (case-insensitive), or null. */
   async findByEmail(email: string): Promise<Account | null> {
     return (await this.db.maybeOne(compiledQuery({ text: `SELECT ${ACCOUNT_COLUMNS} FROM platform.accounts WHERE lower(email) = lower($1)`, values: [email] }))) as Account | null;

@@ -4,7 +4,7 @@ import { LRUCache } from 'lru-cache';
 import { compiledQuery, type Db } from '@cms/db';
 import { ApplicationError, NotFoundError, ValidationError } from '@cms/errors';
 import type { Model } from '@cms/schema';
-import { validatePermissions, type PermissionMap } from './permissions.ts';
+import { TOKEN_CONTENT_TYPE_ACTIONS, validatePermissions, type PermissionMap } from './permissions.ts';
 import { deriveKey } from './secrets.ts';
 
 export const TOKEN_TYPES = ['read-only', 'full-access', 'custom'] as const;
@@ -83,7 +83,7 @@ export class ApiTokenService {
       throw ValidationError.fromFieldErrors([{ path: ['lifespanDays'], message: 'lifespanDays must be one of 7, 30, 90 or null', name: 'ValidationError', value: lifespan }]);
     }
     let permissions: PermissionMap = {};
-    if (input.type === 'custom') permissions = validatePermissions(input.permissions ?? {}, model);
+    if (input.type === 'custom') permissions = validatePermissions(input.permissions ?? {}, model, ['permissions'], TOKEN_CONTENT_TYPE_ACTIONS);
     else if (input.permissions !== undefined && Object.keys(input.permissions as object).length) {
       throw ValidationError.fromFieldErrors([{ path: ['permissions'], message: 'permissions are only accepted for custom tokens', name: 'ValidationError' }]);
     }
@@ -104,6 +104,13 @@ export class ApiTokenService {
 
   async find(projectId: number, id: number): Promise<ApiToken | null> {
     return (await this.db.maybeOne(compiledQuery({ text: `SELECT ${COLUMNS} FROM platform.api_tokens WHERE project_id = $1 AND id = $2`, values: [projectId, id] }))) as ApiToken | null;
+  }
+
+  /** The names of these tokens of the project (content history's authors); deleted ones are absent. */
+  async names(projectId: number, ids: readonly number[]): Promise<Map<number, string>> {
+    if (ids.length === 0) return new Map();
+    const found = (await this.db.any(compiledQuery({ text: 'SELECT id, name FROM platform.api_tokens WHERE project_id = $1 AND id = ANY($2::bigint[])', values: [projectId, [...ids]] }))) as unknown as Array<{ id: number | string; name: string }>;
+    return new Map(found.map((r) => [Number(r.id), r.name]));
   }
 
   async remove(projectId: number, id: number): Promise<void> {

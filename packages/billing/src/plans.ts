@@ -27,6 +27,15 @@ export const PLAN_STATEMENT_TIMEOUT_MS: Record<PlanName, number> = { free: 5_000
 /** How long a project's backups (daily and manual) are kept, days. */
 export const BACKUP_RETENTION_DAYS: Record<PlanName, number> = { free: 7, pro: 30, enterprise: 90 };
 
+/** How long a project's content history versions are kept, days (then the maintenance round deletes them). */
+export const HISTORY_RETENTION_DAYS: Record<PlanName, number> = { free: 7, pro: 90, enterprise: 365 };
+
+/**
+ * How many releases a project may have pending (not yet published; failed ones included), null:
+ * no limit. Kept apart from `PlanLimits`: the usage and billing answers list those as they are.
+ */
+export const PENDING_RELEASES: Record<PlanName, number | null> = { free: 3, pro: 50, enterprise: null };
+
 export function planLimits(plan: string): PlanLimits {
   return Object.hasOwn(PLANS, plan) ? PLANS[plan as PlanName] : PLANS.free;
 }

@@ -9,6 +9,8 @@ export interface UsageReport {
   period: string;
   requests: number;
   storageBytes: number;
+  /** The project's content history on disk: its two tables with their indexes and TOAST. */
+  historyBytes: number;
   documents: number;
   limits: PlanLimits;
 }
@@ -29,13 +31,16 @@ export async function usageReport(
   const row = (await tenantDb.one(compiledQuery({
     text: `SELECT
       COALESCE((SELECT round(sum(size) * 1000) FROM ${qualify(project.schemaName, 'files')}), 0) AS "storageBytes",
+      COALESCE(pg_total_relation_size(to_regclass($1)), 0) + COALESCE(pg_total_relation_size(to_regclass($2)), 0) AS "historyBytes",
       ${documentCountSql(project.schemaName, contentTables)} AS documents`,
-    values: [],
-  }))) as { storageBytes: number | string; documents: number | string };
+    // Sizes from the catalog, not a scan: the tables as Postgres stores them (dead rows until vacuumed included).
+    values: [qualify(project.schemaName, 'history_versions'), qualify(project.schemaName, 'history_schemas')],
+  }))) as { storageBytes: number | string; historyBytes: number | string; documents: number | string };
   return {
     period,
     requests: Number(requests) + meter.unflushed(project.id),
     storageBytes: Number(row.storageBytes),
+    historyBytes: Number(row.historyBytes),
     documents: Number(row.documents),
     limits: planLimits(effectivePlan(project)),
   };

@@ -118,6 +118,13 @@ export interface Config {
    */
   readonly maintenance: { enabled: boolean; intervalMs: number };
   /**
+   * SCHEDULER (default on): this process runs scheduled releases and scheduled actions when due
+   * (the `schedules` queue's worker with Redis, timers without) and sweeps the due index every
+   * SCHEDULER_SWEEP_MS (default 2000), which finds what a lost wake-up missed (Redis flushed, a
+   * process killed). Off, the process still enqueues the wake-ups of the schedules it writes.
+   */
+  readonly scheduler: { enabled: boolean; sweepMs: number };
+  /**
    * CONTENT_HISTORY (default on): every content write records its versions (management API
    * § Content history). Off only to measure its cost (`make bench`) or in an emergency.
    */
@@ -393,6 +400,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     maintenance: { enabled: bool(env, 'MAINTENANCE', true), intervalMs: int(env, 'MAINTENANCE_INTERVAL_MS', 60_000, 100, 86_400_000) },
     contentHistory: bool(env, 'CONTENT_HISTORY', true),
+    scheduler: { enabled: bool(env, 'SCHEDULER', true), sweepMs: int(env, 'SCHEDULER_SWEEP_MS', 2000, 100, 60_000) },
     dashboardOrigins: Object.freeze(originsOf(env, 'DASHBOARD_ORIGINS')),
     dashboardDir: resolve(str(env, 'DASHBOARD_DIR') ?? fileURLToPath(new URL('../../../apps/dashboard/dist', import.meta.url))),
     trustProxy: trustProxyOf(env),

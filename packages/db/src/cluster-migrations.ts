@@ -9,7 +9,8 @@
 //   the projects placed here, kept by @cms/tenancy `ClusterMirror` (written on every change of
 //   them, before the change's invalidation is published);
 // - `webhook_deliveries`, `webhook_attempts` and `document_quota` are this cluster's own: the
-//   outbox of its projects' changes, relayed by a webhook runtime per cluster.
+//   outbox of its projects' changes, relayed by a webhook runtime per cluster;
+// - `content_schedules` too: the due index of its projects' scheduled releases and actions.
 //
 // Forward-only, as the control migrations; ids start with `c` (one `schema_migrations` table).
 import type { Migration } from './migrate.ts';
@@ -84,6 +85,22 @@ export const clusterMigrations: Migration[] = [
         model_version integer NOT NULL,
         at_most bigint NOT NULL
       )`,
+    ],
+  },
+  {
+    // The due index of this cluster's projects' schedules (control migration 0011). No foreign
+    // key: the copy of a project's row here may go (a move) while rows of it remain; the
+    // scheduler drops rows whose project no longer exists.
+    id: 'c0002_content_schedules',
+    statements: [
+      `CREATE TABLE platform.content_schedules (
+        project_id bigint NOT NULL,
+        kind text NOT NULL CHECK (kind IN ('release', 'action')),
+        target_id bigint NOT NULL,
+        run_at timestamptz NOT NULL,
+        PRIMARY KEY (project_id, kind, target_id)
+      )`,
+      `CREATE INDEX content_schedules_due_idx ON platform.content_schedules (run_at)`,
     ],
   },
 ];

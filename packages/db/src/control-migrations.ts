@@ -339,4 +339,30 @@ export const controlMigrations: Migration[] = [
       `CREATE INDEX projects_deleted_idx ON platform.projects (deleted_at) WHERE deleted_at IS NOT NULL`,
     ],
   },
+  {
+    id: '0010_history_retention',
+    statements: [
+      // When the maintenance round last deleted the project's content history past its plan's
+      // retention (at most once a day per project, `@cms/documents` history-retention.ts).
+      `ALTER TABLE platform.projects ADD COLUMN history_pruned_at timestamptz`,
+    ],
+  },
+  {
+    id: '0011_content_schedules',
+    statements: [
+      // The due index of scheduled releases and scheduled actions (@cms/releases
+      // schedule-index.ts): one row per pending schedule, written in the same transaction as the
+      // schedule's own row in the project's schema, so the scheduler finds what is due with one
+      // indexed query whatever the number of projects. The project's row is the truth; this one
+      // only says when to look. Each cluster's platform schema has its own (c0002).
+      `CREATE TABLE platform.content_schedules (
+        project_id bigint NOT NULL REFERENCES platform.projects(id) ON DELETE CASCADE,
+        kind text NOT NULL CHECK (kind IN ('release', 'action')),
+        target_id bigint NOT NULL,
+        run_at timestamptz NOT NULL,
+        PRIMARY KEY (project_id, kind, target_id)
+      )`,
+      `CREATE INDEX content_schedules_due_idx ON platform.content_schedules (run_at)`,
+    ],
+  },
 ];

@@ -36,10 +36,18 @@ export interface VersionKey {
   locale: string | null;
   /** The draft row (draft & publish types), else the published one (the only row without D&P). */
   draft: boolean;
+  /** The document's status after the change when the writer knows it (saves the two lookups that find it). */
+  status?: HistoryStatus;
+  /** No version when the content equals its last one (an import sent again, or resumed, changes nothing). */
+  unlessUnchanged?: boolean;
 }
+
+export type HistoryStatus = 'draft' | 'published' | 'modified';
 
 interface HistoryStatement {
   text: string;
+  /** The same, recording nothing when the data equals the last version of that row's kind (draft or published), row ids aside. */
+  unlessUnchanged: string;
   schemaHash: string;
   schemaJson: string;
 }
@@ -58,6 +66,8 @@ function statusExpression(table: string, ct: PhysicalContentType): string {
     `LEFT JOIN ${table} p ON ${same('p')} AND p.${q(COLUMNS.publishedAt)} IS NOT NULL)`;
 }
 
+const withoutIds = (json: string) => `regexp_replace(${json}::text, '"id": [0-9]+', '', 'g')`;
+
 function historyStatement(model: Model, physical: PhysicalModel, schema: string, uid: string): HistoryStatement {
   let bySchema = statements.get(physical);
   if (!bySchema) statements.set(physical, (bySchema = new Map()));
@@ -67,14 +77,26 @@ function historyStatement(model: Model, physical: PhysicalModel, schema: string,
   const ct = physical.contentTypes[uid]!;
   const table = qualify(schema, ct.table);
   const schemaJson = JSON.stringify((model.contentTypes[uid]!.raw as { attributes?: unknown }).attributes ?? {});
-  // $1 uid, $2 documentId, $3 locale, $4 draft row?, $5 origin, $6 createdBy, $7 schema hash, $8 schema.
-  const text =
+  // $1 uid, $2 documentId, $3 locale, $4 draft row?, $5 origin, $6 createdBy, $7 schema hash, $8 schema,
+  // $9 the status when known (COALESCE runs the lookups only when it is not).
+  const versions = qualify(schema, 'history_versions');
+  const head =
     `WITH s AS (INSERT INTO ${qualify(schema, 'history_schemas')} ("hash", "attributes") VALUES ($7, $8::jsonb) ON CONFLICT ("hash") DO NOTHING) ` +
-    `INSERT INTO ${qualify(schema, 'history_versions')} ("content_type", "related_document_id", "locale", "status", "data", "schema_hash", "origin", "created_by") ` +
-    `SELECT $1, t.${q(COLUMNS.documentId)}, $3, ${statusExpression(table, ct)}, ${rowJsonExpression(model, physical, schema, uid, 't', 'history')}, $7, $5, $6::jsonb ` +
+    `INSERT INTO ${versions} ("content_type", "related_document_id", "locale", "status", "data", "schema_hash", "origin", "created_by") `;
+  const row =
+    `SELECT t.${q(COLUMNS.documentId)} AS d, coalesce($9::text, ${statusExpression(table, ct)}) AS st, ${rowJsonExpression(model, physical, schema, uid, 't', 'history')} AS j ` +
     `FROM ${table} t WHERE t.${q(COLUMNS.documentId)} = $2 AND t.${q(COLUMNS.locale)} IS NOT DISTINCT FROM coalesce($3, t.${q(COLUMNS.locale)}) ` +
     `AND (t.${q(COLUMNS.publishedAt)} IS NULL) = $4::boolean ORDER BY t.${q(COLUMNS.id)} LIMIT 1`;
-  statement = { text, schemaHash: createHash('sha256').update(schemaJson).digest('base64url').slice(0, 22), schemaJson };
+  const insert = `SELECT $1, v.d, $3, v.st, v.j, $7, $5, $6::jsonb FROM (${row}) v`;
+  // The last version of the same kind: a draft's data has `publishedAt: null`.
+  const last = `SELECT h."data" FROM ${versions} h WHERE h."content_type" = $1 AND h."related_document_id" = $2 AND h."locale" IS NOT DISTINCT FROM $3 ` +
+    `AND (h."data"->'publishedAt' = 'null'::jsonb) = $4::boolean ORDER BY h."created_at" DESC, h."id" DESC LIMIT 1`;
+  statement = {
+    text: head + insert,
+    // Row ids aside: a component written again gets new rows (jsonb's text form is canonical, and an
+    // `"id": n` inside a string value is escaped there, so only keys match).
+    unlessUnchanged: `${head}${insert} WHERE NOT EXISTS (SELECT 1 FROM (${last}) l WHERE ${withoutIds('l."data"')} = ${withoutIds('v.j')})`,
+    schemaHash: createHash('sha256').update(schemaJson).digest('base64url').slice(0, 22), schemaJson };
   bySchema.set(key, statement);
   return statement;
 }
@@ -114,9 +136,10 @@ export async function recordVersions(ctx: WriteContext, origin: WriteOrigin | nu
     if (!keepsHistory(key.uid) || !ctx.physical.contentTypes[key.uid]) continue;
     const s = historyStatement(ctx.model, ctx.physical, ctx.schema, key.uid);
     const draft = key.draft && ctx.physical.contentTypes[key.uid]!.draftAndPublish;
-    await exec(ctx.tx, s.text, [
+    await exec(ctx.tx, key.unlessUnchanged ? s.unlessUnchanged : s.text, [
       key.uid, key.documentId, ctx.physical.contentTypes[key.uid]!.localized ? key.locale : null, draft,
       origin.origin, origin.createdBy === null ? null : JSON.stringify(origin.createdBy), s.schemaHash, s.schemaJson,
+      ctx.physical.contentTypes[key.uid]!.draftAndPublish ? (key.status ?? null) : 'published',
     ]);
   }
 }

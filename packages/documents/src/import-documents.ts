@@ -52,7 +52,10 @@ export type ImportStore = Pick<DocumentStore, 'pool' | 'schema' | 'model' | 'phy
   localeCodes: ReadonlySet<string>;
 };
 
-const versionKeyOf = (ref: ImportedVersionKey): VersionKey => ({ uid: ref.uid, documentId: ref.documentId, locale: ref.locale, draft: ref.status === 'draft' });
+// Idempotent imports record no version for a batch sent again.
+const versionKeyOf = (ref: ImportedVersionKey): VersionKey => ({
+  uid: ref.uid, documentId: ref.documentId, locale: ref.locale, draft: ref.status === 'draft', unlessUnchanged: true,
+});
 
 const isDict = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:?\d{2})$/;

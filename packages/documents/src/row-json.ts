@@ -6,8 +6,9 @@
 // - `export`: an entity of Strapi's data-transfer format (exports), values as Strapi stores them,
 //   component rows with their `id` (the links of relations inside components name them).
 // - `history`: a content-history version (history.ts): the document as the content API returns it
-//   (system fields, component rows with their `id`, no password), every relation of either side
-//   as `{documentId, locale}` and media as `{id}`, at any depth.
+//   (system fields, component rows with their `id`, no password), its own (owner-side) relations
+//   as `{documentId, locale}` and media as `{id}`, at any depth. Inverse sides (`mappedBy`) are
+//   the other documents' links: their writes change them, so they are theirs to record.
 import { isoTimestamp, qualify, quoteIdent, quoteLiteral } from '@cms/db';
 import { COLUMNS, physicalTable, type PhysicalModel, type PhysicalRelation } from '@cms/tables';
 import type { Model, ScalarType } from '@cms/schema';
@@ -67,8 +68,8 @@ class RowJsonBuilder {
         pairs.push(`${quoteLiteral(name)}, ${phys.repeatable ? items : `${items}->0`}`);
       } else if (phys.kind === 'dynamiczone') {
         pairs.push(`${quoteLiteral(name)}, ${this.items(uid, alias, name, phys.components, true)}`);
-      } else if (this.style === 'history' && phys.kind === 'relation') {
-        pairs.push(`${quoteLiteral(name)}, ${this.relation(phys, alias, !!this.model.contentTypes[uid]?.localized)}`);
+      } else if (this.style === 'history' && phys.kind === 'relation' && phys.side === 'owner') {
+        pairs.push(`${quoteLiteral(name)}, ${this.relation(phys, alias)}`);
       } else if (this.style === 'history' && phys.kind === 'media') {
         const l = `m${++this.aliases}`;
         const ids = `SELECT jsonb_agg(jsonb_build_object('id', ${l}.${q(COLUMNS.fileId)}) ORDER BY ${l}.${q(COLUMNS.ord)}, ${l}.${q(COLUMNS.fileId)}) ` +
@@ -93,28 +94,11 @@ class RowJsonBuilder {
     return fields;
   }
 
-  /**
-   * A relation of row `alias` as `{documentId, locale}` items. The owner side reads its own links;
-   * the inverse side the links of the owner rows of the same status (draft rows link drafts,
-   * published rows published ones; an owner without draft & publish has one row per version).
-   */
-  private relation(rel: PhysicalRelation, alias: string, localized: boolean): string {
+  /** An owner-side relation of row `alias` as `{documentId, locale}` items, in order. */
+  private relation(rel: PhysicalRelation, alias: string): string {
     const l = `r${++this.aliases}`;
-    const link = qualify(this.schema, rel.linkTable);
-    let select: string;
-    if (rel.side === 'owner') {
-      select = `SELECT jsonb_agg(jsonb_build_object('documentId', ${l}.${q(COLUMNS.targetDocumentId)}, 'locale', ${l}.${q(COLUMNS.targetLocale)}) ` +
-        `ORDER BY ${l}.${q(COLUMNS.ord)}, ${l}.${q(COLUMNS.targetDocumentId)}) FROM ${link} ${l} WHERE ${l}.${q(COLUMNS.sourceId)} = ${alias}.${q(COLUMNS.id)}`;
-    } else {
-      const o = `o${this.aliases}`;
-      const ownerLocalized = !!this.model.contentTypes[rel.ownerUid]?.localized;
-      const sameStatus = this.physical.contentTypes[rel.ownerUid]?.draftAndPublish
-        ? ` AND (${o}.${q(COLUMNS.publishedAt)} IS NULL) = (${alias}.${q(COLUMNS.publishedAt)} IS NULL)` : '';
-      const here = localized ? `${l}.${q(COLUMNS.targetLocale)} = ${alias}.${q(COLUMNS.locale)}` : `${l}.${q(COLUMNS.targetLocale)} IS NULL`;
-      select = `SELECT jsonb_agg(jsonb_build_object('documentId', ${o}.${q(COLUMNS.documentId)}, 'locale', ${ownerLocalized ? `${o}.${q(COLUMNS.locale)}` : 'NULL'}) ` +
-        `ORDER BY ${l}.${q(COLUMNS.invOrd)}, ${o}.${q(COLUMNS.id)}) FROM ${link} ${l} JOIN ${qualify(this.schema, rel.ownerTable)} ${o} ON ${o}.${q(COLUMNS.id)} = ${l}.${q(COLUMNS.sourceId)} ` +
-        `WHERE ${l}.${q(COLUMNS.targetDocumentId)} = ${alias}.${q(COLUMNS.documentId)} AND ${here}${sameStatus}`;
-    }
+    const select = `SELECT jsonb_agg(jsonb_build_object('documentId', ${l}.${q(COLUMNS.targetDocumentId)}, 'locale', ${l}.${q(COLUMNS.targetLocale)}) ` +
+      `ORDER BY ${l}.${q(COLUMNS.ord)}, ${l}.${q(COLUMNS.targetDocumentId)}) FROM ${qualify(this.schema, rel.linkTable)} ${l} WHERE ${l}.${q(COLUMNS.sourceId)} = ${alias}.${q(COLUMNS.id)}`;
     return rel.many ? `coalesce((${select}), '[]'::jsonb)` : `(${select})->0`;
   }
 

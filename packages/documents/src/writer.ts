@@ -16,6 +16,7 @@ import { insertRowWithChildren, rowBundle, type RowBundle } from './fresh-row.ts
 import type { RowWrite } from './write-input.ts';
 import type { WriteContext } from './write-context.ts';
 import { recordVersions, type VersionKey, type WriteOrigin } from './history.ts';
+import { validateForPublish } from './publish-check.ts';
 
 const q = quoteIdent;
 
@@ -96,16 +97,20 @@ interface TypeRef {
   locale: string | null;
 }
 
-function typeRef(store: DocumentStore, req: Pick<WriteRequest, 'uid' | 'locale' | 'status'>): TypeRef {
+function typeRef(store: Pick<DocumentStore, 'model' | 'physical'>, req: Pick<WriteRequest, 'uid' | 'locale' | 'status'>): TypeRef {
   const type = store.model.contentTypes[req.uid];
   const ct = store.physical.contentTypes[req.uid];
   if (!type || !ct) throw new NotFoundError();
   return { type, ct, publishing: req.status === 'published' || !ct.draftAndPublish, locale: ct.localized ? req.locale : null };
 }
 
+/** The context of a write running in `tx`: the store's transaction, or a caller's (a release publishing many documents). */
+export function writeContext(store: Pick<DocumentStore, 'schema' | 'model' | 'physical' | 'defaultLocale'>, tx: Db): WriteContext {
+  return { tx, schema: store.schema, model: store.model, physical: store.physical, defaultLocale: store.defaultLocale };
+}
+
 async function inTransaction<T>(store: DocumentStore, ct: PhysicalContentType, fn: (ctx: WriteContext) => Promise<T>): Promise<T> {
-  const run = () => store.pool.transaction((tx) =>
-    fn({ tx, schema: store.schema, model: store.model, physical: store.physical, defaultLocale: store.defaultLocale }));
+  const run = () => store.pool.transaction((tx) => fn(writeContext(store, tx)));
   try {
     try {
       return await run();
@@ -180,7 +185,7 @@ async function publishDraft(ctx: WriteContext, ref: TypeRef, documentId: string,
   }
   const json = await ctx.tx.oneFirst(compiledQuery({ text: rowJsonQuery(ctx.model, ctx.physical, ctx.schema, ref.type.uid), values: [draftId] }));
   const merged = JSON.parse(String(json)) as Record<string, unknown>;
-  parseDocumentData(merged, { model: ctx.model, uid: ref.type.uid, mode: 'create', publishing: true, canFind: () => false });
+  validateForPublish(ctx.model, ref.type.uid, merged);
   await assertUnique(ctx, ref.ct, { documentId, locale: ref.locale }, { rowId: draftId, display: merged });
   const published = await column(ctx.tx,
     `SELECT ${q(COLUMNS.id)}::text FROM ${qualify(ctx.schema, ref.ct.table)} WHERE ${q(COLUMNS.documentId)} = $1 ` +
@@ -190,10 +195,10 @@ async function publishDraft(ctx: WriteContext, ref: TypeRef, documentId: string,
   await syncPublishedInverseLinks(ctx, ref.type.uid, { documentId, locale: ref.locale });
 }
 
-async function createIn(ctx: WriteContext, store: DocumentStore, ref: TypeRef, req: WriteRequest): Promise<WriteResult> {
+async function createIn(ctx: WriteContext, store: DocumentStore, ref: TypeRef, req: WriteRequest, reuse?: string): Promise<WriteResult> {
   const row = parseDocumentData(req.data, { model: store.model, uid: req.uid, mode: 'create', publishing: ref.publishing, canFind: req.canFind });
   await hashPasswords(store, req.uid, row);
-  const documentId = newDocumentId();
+  const documentId = reuse === undefined ? newDocumentId() : await claimDocumentId(ctx, ref.ct, reuse);
   // Published at once (no D&P): every rule; a draft: uids (publishing checks the rest).
   await assertUnique(ctx, ref.ct, { documentId, locale: ref.locale }, { values: row.scalars }, !ref.ct.draftAndPublish);
   const bundle = rowBundle(ctx, req.uid, row, { documentId, locale: ref.locale });
@@ -202,16 +207,29 @@ async function createIn(ctx: WriteContext, store: DocumentStore, ref: TypeRef, r
   const withPublished = publish && bundle.complete && !checksUniqueOnPublish(ref.ct, row);
   const [id] = await insertVersion(ctx, ref, documentId, row, bundle, withPublished);
   if (publish) await publishDraft(ctx, ref, documentId, id!, row, withPublished);
-  await recordVersions(ctx, store.history, [{ uid: req.uid, documentId, locale: ref.locale, draft: !ref.publishing }]);
+  await recordVersions(ctx, store.history, [{ uid: req.uid, documentId, locale: ref.locale, draft: !ref.publishing, status: ref.publishing ? 'published' : 'draft' }]);
   await emitWrite(ctx, store, ref, 'entry.create', documentId);
   // Last: the document limit's check holds a per-project lock until the commit.
   await store.admitDocument?.(ctx.tx);
   return { documentId, locale: ref.locale, status: ref.publishing ? 'published' : 'draft' };
 }
 
-export async function createDocument(store: DocumentStore, req: WriteRequest): Promise<WriteResult> {
+/**
+ * A document of its own `documentId`, unless `documentId` names one to bring back (a restore of
+ * a deleted document, history-restore.ts: the only caller that passes it).
+ */
+export async function createDocument(store: DocumentStore, req: WriteRequest, documentId?: string): Promise<WriteResult> {
   const ref = typeRef(store, req);
-  return inTransaction(store, ref.ct, (ctx) => createIn(ctx, store, ref, req));
+  return inTransaction(store, ref.ct, (ctx) => createIn(ctx, store, ref, req, documentId));
+}
+
+/** A documentId given back to a new document: well-formed and used by no document of the type (checked under its lock). */
+async function claimDocumentId(ctx: WriteContext, ct: PhysicalContentType, documentId: string): Promise<string> {
+  if (documentId.length === 0 || documentId.length > 64 || !/^[A-Za-z0-9_-]+$/.test(documentId)) throw new ValidationError('Invalid documentId');
+  await lockDocument(ctx, ct, documentId);
+  const taken = await column(ctx.tx, `SELECT 1 FROM ${qualify(ctx.schema, ct.table)} WHERE ${q(COLUMNS.documentId)} = $1 LIMIT 1`, [documentId]);
+  if (taken.length > 0) throw new ValidationError(`A document with documentId "${documentId}" already exists`);
+  return documentId;
 }
 
 /** Non-localized attributes written on one locale version are copied to the document's other locales. */
@@ -298,7 +316,9 @@ export async function updateDocument(store: DocumentStore, req: UpdateRequest): 
     const synced = await syncNonLocalized(ctx, ref, documentId, rowId, row);
     if (ref.ct.draftAndPublish && ref.publishing) await publishDraft(ctx, ref, documentId, rowId, null);
     // This locale's version, and those of the other locales whose shared attributes it changed.
-    const keys: VersionKey[] = [{ uid: req.uid, documentId, locale: ref.locale, draft: !ref.publishing }];
+    // A draft write after a publish leaves the draft newer than the published version: modified.
+    const status = ref.publishing ? 'published' : inLocale.some((v) => !v.draft) ? 'modified' : 'draft';
+    const keys: VersionKey[] = [{ uid: req.uid, documentId, locale: ref.locale, draft: !ref.publishing, status }];
     if (synced) {
       // One version per other locale: its draft for a draft write; its published version for a publishing one, if it has one.
       for (const locale of new Set(versions.map((v) => v.locale).filter((l) => l !== ref.locale))) {
@@ -368,27 +388,68 @@ async function scopedVersions(ctx: WriteContext, ref: TypeRef, req: VersionsRequ
   return versions;
 }
 
+/** What a publish or unpublish inside a caller's transaction needs of the store. */
+export type VersionStore = Pick<DocumentStore, 'model' | 'physical' | 'emit' | 'history'>;
+
+/** A unique index's violation (a race `assertUnique` could not see) as the 400 naming the attribute. */
+function withUniqueError(ct: PhysicalContentType, error: unknown): unknown {
+  return (sqlState(error) === '23505' ? uniqueViolation(ct, error) : null) ?? error;
+}
+
 /**
- * Unpublish (Strapi's document service `unpublish`): the published versions go, the drafts stay
- * (a published version without a draft first leaves one behind, so no content is lost).
+ * Publish one document-locale's draft as it is (Strapi's document service `publish`), inside the
+ * caller's transaction `ctx`: validated as a whole, then copied over the published version;
+ * writes `entry.publish` and the published version's history. One locale, not `*`.
  */
+export async function publishIn(ctx: WriteContext, store: VersionStore, req: VersionsRequest): Promise<void> {
+  const ref = typeRef(store, { uid: req.uid, locale: req.locale, status: 'published' });
+  if (!ref.ct.draftAndPublish) throw new ValidationError('This content type has no draft & publish');
+  try {
+    await lockDocument(ctx, ref.ct, req.documentId);
+    const [draftId] = await column(ctx.tx,
+      `SELECT ${q(COLUMNS.id)}::text FROM ${qualify(ctx.schema, ref.ct.table)} WHERE ${q(COLUMNS.documentId)} = $1 ` +
+      `AND ${q(COLUMNS.locale)} IS NOT DISTINCT FROM $2 AND ${q(COLUMNS.publishedAt)} IS NULL`, [req.documentId, ref.locale]);
+    if (draftId === undefined) throw new NotFoundError('Document not found');
+    await publishDraft(ctx, ref, req.documentId, draftId, null);
+    await recordVersions(ctx, store.history, [{ uid: req.uid, documentId: req.documentId, locale: ref.locale, draft: false, status: 'published' }]);
+    await store.emit?.(ctx.tx, { event: 'entry.publish', uid: req.uid, documentId: req.documentId, locale: ref.locale, status: 'published' });
+  } catch (error) {
+    throw withUniqueError(ref.ct, error);
+  }
+}
+
+/** `publishIn` in a transaction of its own. */
+export async function publishDocument(store: DocumentStore, req: VersionsRequest): Promise<void> {
+  const ref = typeRef(store, { uid: req.uid, locale: req.locale, status: 'published' });
+  await inTransaction(store, ref.ct, (ctx) => publishIn(ctx, store, req));
+}
+
+/**
+ * Unpublish (Strapi's document service `unpublish`) inside the caller's transaction: the published
+ * versions go, the drafts stay (a published version without a draft first leaves one behind, so
+ * no content is lost).
+ */
+export async function unpublishIn(ctx: WriteContext, store: VersionStore, req: VersionsRequest): Promise<void> {
+  const ref = typeRef(store, { uid: req.uid, locale: req.locale, status: 'draft' });
+  await lockDocument(ctx, ref.ct, req.documentId);
+  const versions = await scopedVersions(ctx, ref, req);
+  const published = versions.filter((v) => !v.draft);
+  const withoutDraft = published.filter((p) => !versions.some((v) => v.draft && v.locale === p.locale));
+  if (withoutDraft.length) await copyVersionRows(ctx.tx, ctx.schema, ctx.physical, req.uid, { ids: withoutDraft.map((v) => v.id), publishedAt: null });
+  await deleteVersionRows(ctx.tx, ctx.schema, ctx.physical, req.uid, published.map((v) => v.id));
+  await recordVersions(ctx, store.history, published.map((p) => ({ uid: req.uid, documentId: req.documentId, locale: p.locale, draft: true, status: 'draft' as const })));
+  if (published.length > 0) {
+    await store.emit?.(ctx.tx, {
+      event: 'entry.unpublish', uid: req.uid, documentId: req.documentId, status: 'draft',
+      locale: !ref.ct.localized ? null : req.locale === '*' ? published[0]!.locale : req.locale,
+    });
+  }
+}
+
+/** `unpublishIn` in a transaction of its own. */
 export async function unpublishDocument(store: DocumentStore, req: VersionsRequest): Promise<void> {
   const ref = typeRef(store, { uid: req.uid, locale: req.locale, status: 'draft' });
-  await inTransaction(store, ref.ct, async (ctx) => {
-    await lockDocument(ctx, ref.ct, req.documentId);
-    const versions = await scopedVersions(ctx, ref, req);
-    const published = versions.filter((v) => !v.draft);
-    const withoutDraft = published.filter((p) => !versions.some((v) => v.draft && v.locale === p.locale));
-    if (withoutDraft.length) await copyVersionRows(ctx.tx, ctx.schema, ctx.physical, req.uid, { ids: withoutDraft.map((v) => v.id), publishedAt: null });
-    await deleteVersionRows(ctx.tx, ctx.schema, ctx.physical, req.uid, published.map((v) => v.id));
-    await recordVersions(ctx, store.history, published.map((p) => ({ uid: req.uid, documentId: req.documentId, locale: p.locale, draft: true })));
-    if (published.length > 0) {
-      await store.emit?.(ctx.tx, {
-        event: 'entry.unpublish', uid: req.uid, documentId: req.documentId, status: 'draft',
-        locale: !ref.ct.localized ? null : req.locale === '*' ? published[0]!.locale : req.locale,
-      });
-    }
-  });
+  await inTransaction(store, ref.ct, (ctx) => unpublishIn(ctx, store, req));
 }
 
 /**
@@ -405,6 +466,6 @@ export async function discardDraft(store: DocumentStore, req: VersionsRequest): 
     const drafts = versions.filter((v) => v.draft && published.some((p) => p.locale === v.locale));
     await deleteVersionRows(ctx.tx, ctx.schema, ctx.physical, req.uid, drafts.map((v) => v.id));
     await copyVersionRows(ctx.tx, ctx.schema, ctx.physical, req.uid, { ids: published.map((v) => v.id), publishedAt: null });
-    await recordVersions(ctx, store.history, published.map((p) => ({ uid: req.uid, documentId: req.documentId, locale: p.locale, draft: true })));
+    await recordVersions(ctx, store.history, published.map((p) => ({ uid: req.uid, documentId: req.documentId, locale: p.locale, draft: true, status: 'published' as const })));
   });
 }

@@ -119,6 +119,8 @@ class SchemaBuilder {
       const type = this.object(ct.uid);
       const readArgs: GraphQLFieldConfigArgumentMap = {
         status: { type: PublicationStatus }, hasPublishedVersion: { type: GraphQLBoolean }, publicationFilter: { type: PublicationFilterEnum },
+        // Ours: a release preview (the documents as the release will publish them).
+        release: { type: GraphQLID },
       };
       if (ct.localized) readArgs.locale = { type: LocaleScalar };
       const writeArgs: GraphQLFieldConfigArgumentMap = { status: { type: PublicationStatus }, data: { type: new GraphQLNonNull(this.input(ct.uid)) } };

@@ -5,7 +5,7 @@ import type { GraphQLEnumType, GraphQLInputObjectType, GraphQLObjectType, GraphQ
 import type { Db } from '@cms/db';
 import type { PhysicalModel } from '@cms/tables';
 import type { DocumentStore } from '@cms/documents';
-import type { ProjectReads } from '@cms/query';
+import type { DraftAccess, ProjectReads } from '@cms/query';
 import type { Model } from '@cms/schema';
 import type { GraphqlLimits } from './pagination.ts';
 import type { UserRoleSource } from './user-roles.ts';
@@ -23,6 +23,10 @@ export interface GraphqlContext {
   /** Equal keys grant the same actions (compiled reads are cached per key); `user`: the end user of a JWT. */
   access: { key: string; can(uid: string, action: string): boolean; readonly user?: { readonly userId: string } };
   limits: GraphqlLimits;
+  /** The project's rule for reading drafts (`status: DRAFT`, `release:`); see @cms/query `mayReadDrafts`. */
+  draftAccess: DraftAccess;
+  /** Whether the project has a release of this id (decimal digits), pending or done. */
+  releaseExists(id: string): Promise<boolean>;
   /** The project's compiled reads (the process-wide read cache, under this model version). */
   reads: ProjectReads;
   hashPassword(password: string): Promise<string>;

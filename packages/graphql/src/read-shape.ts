@@ -1,6 +1,6 @@
 // A root field's shape for the read cache: its resolve tree (fields, aliases, arguments, at every
 // depth) with the values the SQL only binds replaced by `ValueRef`s — filter values, pagination
-// windows, the locale — while everything that changes the SQL's text stays: field names,
+// windows, the locale, a release id — while everything that changes the SQL's text stays: field names,
 // aliases, sorts, status, publication filters and the class of each value (value-classes.ts).
 // The root's `documentId` is left out: the statement binds it when it runs.
 //
@@ -31,6 +31,8 @@ function fieldTemplate(tree: ResolveTree, ref: Ref, root: boolean): ResolveTree 
     if (name === 'filters') args.filters = isDict(value) ? objectTemplate(value, ref) : value;
     else if (name === 'pagination') args.pagination = ref(value, 'value');
     else if (name === 'locale') args.locale = ref(value, localeClass(value));
+    // A release preview's id is bound: every release shares the field's plan and SQL.
+    else if (root && name === 'release') args.release = value === null || value === undefined ? value : ref(value, 'value');
     else args[name] = value;
   }
   const fieldsByTypeName: FieldsByTypeName = {};

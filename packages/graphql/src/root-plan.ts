@@ -20,7 +20,7 @@ function scopeOf(ctx: GraphqlContext, view: TypeView, args: Args): ScopeParts {
   const status = view.draftAndPublish && args.status === 'draft' ? 'draft' as const : 'published' as const;
   const publication = parsePublicationFilter(args.publicationFilter ?? undefined, args.hasPublishedVersion ?? undefined);
   return {
-    schema: ctx.schemaName, status, ...(publication ? { publication } : {}),
+    schema: ctx.schemaName, status, ...(publication ? { publication } : {}), release: args.release,
     // A locale argument that is no string reads the default locale.
     locale: view.localized ? args.locale : null, defaultLocale: ctx.defaultLocale,
   };

@@ -14,7 +14,7 @@ import { fieldSignature } from './field-signature.ts';
 import { pageInfo } from './pagination.ts';
 import { treeShape } from './read-shape.ts';
 import { planRoot, type ReadMode } from './root-plan.ts';
-import { planEnvOf, requireAccess, type Resolver } from './root-resolver.ts';
+import { isDraftRead, planEnvOf, requireAccess, requireDraftAccess, type Args, type Resolver } from './root-resolver.ts';
 import type { GraphqlContext, SchemaNames } from './context.ts';
 
 export interface ReadResolvers {
@@ -26,27 +26,32 @@ export interface ReadResolvers {
 
 export function createReadResolvers(names: () => SchemaNames): ReadResolvers {
   /** The compiled read of this field, for this caller and these variables. */
-  function cachedRead(ctx: GraphqlContext, uid: string, info: GraphQLResolveInfo, mode: ReadMode): CompiledRead {
+  function cachedRead(ctx: GraphqlContext, uid: string, args: Args, info: GraphQLResolveInfo, mode: ReadMode): CompiledRead {
+    // A draft read under `draftAccess: "preview"` plans against what the caller may preview: a
+    // key of its own (the status and the release's presence are in the shape).
+    const previewed = ctx.draftAccess === 'preview' && isDraftRead(args);
     return ctx.reads.read({
-      context: `graphql\n${uid}\n${mode}\n${ctx.access.key}\n${ctx.defaultLocale}\n${ctx.limits.defaultLimit}/${ctx.limits.maxLimit}`,
+      context: `graphql\n${uid}\n${mode}\n${ctx.access.key}\n${ctx.defaultLocale}\n${ctx.limits.defaultLimit}/${ctx.limits.maxLimit}${previewed ? '\npreview' : ''}`,
       exact: `${fieldSignature(info)}${JSON.stringify(info.variableValues)}`,
       shape: () => treeShape(parseResolveInfo(info) as ResolveTree),
-      plan: (tree, binder) => planRoot(ctx, planEnvOf(ctx, names(), binder), uid, tree, mode),
+      plan: (tree, binder) => planRoot(ctx, planEnvOf(ctx, names(), binder, previewed), uid, tree, mode),
     });
   }
 
   return {
     findMany(uid) {
-      return async (_src, _args, ctx, info) => {
+      return async (_src, args, ctx, info) => {
         requireAccess(ctx, uid, 'find');
-        const { json } = await cachedRead(ctx, uid, info, 'list').find(ctx.db);
+        if (isDraftRead(args)) await requireDraftAccess(ctx, uid, args);
+        const { json } = await cachedRead(ctx, uid, args, info, 'list').find(ctx.db);
         return JSON.parse(json);
       };
     },
     connection(uid) {
-      return async (_src, _args, ctx, info) => {
+      return async (_src, args, ctx, info) => {
         requireAccess(ctx, uid, 'find');
-        const read = cachedRead(ctx, uid, info, 'connection');
+        if (isDraftRead(args)) await requireDraftAccess(ctx, uid, args);
+        const read = cachedRead(ctx, uid, args, info, 'connection');
         const { json, total } = await read.find(ctx.db);
         const nodes = JSON.parse(json) as unknown[];
         // Root lists are offset windows (root-plan.ts). Without a count requested, pageInfo
@@ -58,14 +63,16 @@ export function createReadResolvers(names: () => SchemaNames): ReadResolvers {
     findOne(uid) {
       return async (_src, args, ctx, info) => {
         requireAccess(ctx, uid, 'findOne');
-        const json = await cachedRead(ctx, uid, info, 'document').findOne(ctx.db, String(args.documentId));
+        if (isDraftRead(args)) await requireDraftAccess(ctx, uid, args);
+        const json = await cachedRead(ctx, uid, args, info, 'document').findOne(ctx.db, String(args.documentId));
         return json === null ? null : JSON.parse(json);
       };
     },
     single(uid) {
-      return async (_src, _args, ctx, info) => {
+      return async (_src, args, ctx, info) => {
         requireAccess(ctx, uid, 'find');
-        const json = await cachedRead(ctx, uid, info, 'document').findOne(ctx.db, null);
+        if (isDraftRead(args)) await requireDraftAccess(ctx, uid, args);
+        const json = await cachedRead(ctx, uid, args, info, 'document').findOne(ctx.db, null);
         return json === null ? null : JSON.parse(json);
       };
     },

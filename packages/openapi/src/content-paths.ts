@@ -13,7 +13,7 @@ interface TypeParameters {
   fields: JsonObject;
   populate: JsonObject;
   sort: JsonObject;
-  /** status and publicationFilter (Draft & Publish types), locale (localized types) */
+  /** status, publicationFilter and release (Draft & Publish types), locale (localized types) */
   status: JsonObject[];
   publication: JsonObject[];
   locale: JsonObject[];
@@ -27,7 +27,8 @@ function typeParameters(model: Model, physical: PhysicalModel, type: ContentType
     populate: populateParameter(populatableNames(view, type.localized)),
     sort: sortParameter(fieldNames),
     status: type.draftAndPublish ? [param('status')] : [],
-    publication: type.draftAndPublish ? [param('publicationFilter'), param('hasPublishedVersion')] : [],
+    // Reads only, as the publication filter; `release` too (a release preview).
+    publication: type.draftAndPublish ? [param('publicationFilter'), param('hasPublishedVersion'), param('release')] : [],
     locale: type.localized ? [param('locale')] : [],
   };
 }

@@ -1,5 +1,5 @@
 // The content API's query parameters (Strapi v5's `fields`, `populate`, `filters`, `sort`,
-// `pagination[…]`, `status`, `locale`, `publicationFilter`, `_q`) and the reusable error answers.
+// `pagination[…]`, `status`, `locale`, `publicationFilter`, `_q`; ours: `release`) and the reusable error answers.
 import { PUBLICATION_FILTERS } from '@cms/query';
 import { ref, type JsonObject } from './json-schema.ts';
 import { FIXED_SCHEMAS } from './names.ts';
@@ -47,6 +47,11 @@ export function sharedParameters(limits: PageLimits): Record<string, JsonObject>
       name: 'hasPublishedVersion', in: 'query', required: false, deprecated: true,
       description: '`true`: has-published-version-document; `false`: never-published-document (publicationFilter wins)',
       schema: { type: 'boolean' },
+    },
+    release: {
+      name: 'release', in: 'query', required: false,
+      description: 'A release preview: the documents as they will be once this release (its id) is published. Needs draft access (docs/preview.md); not with status=draft or publicationFilter',
+      schema: { type: 'string', pattern: '^[1-9][0-9]{0,14}$' },
     },
     search: { name: '_q', in: 'query', required: false, description: 'Search: documents whose text fields contain the term (case-insensitive), or whose numeric fields equal it', schema: { type: 'string' } },
     documentId: { name: 'documentId', in: 'path', required: true, schema: { type: 'string' } },

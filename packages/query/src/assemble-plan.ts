@@ -1,8 +1,10 @@
 // The one place a read plan is put together, for REST (`planQuery`), GraphQL's root fields and
 // the plugin reads: the scope every row read follows, the AND of the where clauses, the page.
 // Callers plan the selection and the clauses their own way (query string or GraphQL selection).
+import { ValidationError } from '@cms/errors';
 import type { PublicationFilter } from './publication-filter.ts';
 import type { Binder } from './plan-values.ts';
+import { releaseIdOf } from './release-overlay.ts';
 import type { FilterPlan, PagePlan, QueryPlan, Scope, Selection, SortPlan } from './query-plan.ts';
 import { localeClass } from './value-classes.ts';
 
@@ -10,6 +12,8 @@ export interface ScopeParts {
   schema: string;
   status: 'draft' | 'published';
   publication?: PublicationFilter;
+  /** The release leaf of a release preview (a template's reference, or the id); null/absent: none. */
+  release?: unknown;
   /**
    * The locale leaf: a code, `'*'` for every locale, a template's reference to the request's
    * (`defaultLocale` stands in when it holds no code); null: no locale rule at all.
@@ -49,5 +53,13 @@ function scopeOf(binder: Binder, parts: ScopeParts): Scope {
   const locale = leaf === null || localeClass(binder.rawOf(leaf)) === '*'
     ? null
     : binder.bind(leaf, (raw: unknown) => (typeof raw === 'string' ? raw : defaultLocale));
-  return { schema: parts.schema, status: parts.status, locale, ...(parts.publication ? { publication: parts.publication } : {}) };
+  const scope: Scope = { schema: parts.schema, status: parts.status, locale, ...(parts.publication ? { publication: parts.publication } : {}) };
+  if (parts.release !== undefined && parts.release !== null) {
+    // A preview of what the release will publish: there is no draft or cohort view of that.
+    if (parts.status === 'draft' || parts.publication) {
+      throw new ValidationError('A release preview reads the documents as they will be published: it takes no draft status or publicationFilter', { source: 'query', param: 'release' });
+    }
+    scope.release = binder.bind(parts.release, (raw: unknown) => releaseIdOf(raw));
+  }
+  return scope;
 }

@@ -52,4 +52,6 @@ export interface QueryAst {
   publication?: PublicationFilter;
   /** `_q`: search across string fields */
   search?: string;
+  /** `release`: a release preview (release-overlay.ts), as the request gave its id */
+  release?: string;
 }

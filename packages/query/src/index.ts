@@ -4,6 +4,8 @@ export { parseQueryString } from './query-string.ts';
 export { planQuery } from './plan-query.ts';
 export { assemblePlan, type PlanParts, type ScopeParts } from './assemble-plan.ts';
 export { PUBLICATION_FILTERS, parsePublicationFilter, type PublicationFilter } from './publication-filter.ts';
+export { releaseIdOf } from './release-overlay.ts';
+export { draftReadFinder, mayReadDrafts, type DraftAccess } from './draft-reads.ts';
 export { planFilters } from './plan-filters.ts';
 export { planSort } from './plan-sort.ts';
 export { attributeHop, componentHop, hopIsMany, localizationsHop, viewOf, type PlanEnv } from './plan-hops.ts';

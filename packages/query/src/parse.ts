@@ -380,5 +380,10 @@ export function parseQuery(query: Dict, options: ParseOptions): QueryAst {
     if (typeof query._q !== 'string') throw new ValidationError('Invalid _q parameter', { source: 'query', param: '_q' });
     ast.search = checkString(query._q, '_q');
   }
+  // Syntax only: whether such a release exists (or the id could name one) is the read's to say.
+  if (query.release !== undefined) {
+    if (typeof query.release !== 'string' || query.release.length > 40) throw new ValidationError('Invalid release parameter: expected a release id', { source: 'query', param: 'release' });
+    ast.release = query.release;
+  }
   return ast;
 }

@@ -24,7 +24,7 @@ export function planQuery(ast: QueryAst | QueryTemplate, ctx: PlanContext, binde
   const search = ast.search !== undefined ? planSearch(env, view, ast.search) : null;
   const root = planSelection(env, view, ast.fields, ast.populate, []);
   return assemblePlan(binder, {
-    scope: { schema: ctx.schema, status: ctx.status, publication: ctx.publication, locale: ctx.locale, defaultLocale: ctx.defaultLocale },
+    scope: { schema: ctx.schema, status: ctx.status, publication: ctx.publication, release: ctx.release, locale: ctx.locale, defaultLocale: ctx.defaultLocale },
     root,
     where: [filters, search],
     sort: () => planSort(env, view, ast.sort),

@@ -27,6 +27,8 @@ export interface PlanContext {
   status: 'draft' | 'published';
   /** Strapi's `publicationFilter` cohort (types with draft & publish only). */
   publication?: PublicationFilter;
+  /** A release preview (release-overlay.ts): the release's id, or a shape template's reference to it. */
+  release?: Leaf<string>;
   /** The caller's `find` permission on a content type (or `plugin::upload.file` for media). */
   canFind(uid: string): boolean;
   defaultLimit: number;
@@ -39,6 +41,11 @@ export interface Scope {
   status: 'draft' | 'published';
   /** Strapi's `publicationFilter`: the cohort every draft & publish row read belongs to */
   publication?: PublicationFilter;
+  /**
+   * A release preview: every draft & publish row read, at any depth, is the one the release will
+   * leave published (release-overlay.ts); the release id is this parameter.
+   */
+  release?: Param;
   /**
    * The root's locale (localized types only), null = every locale. Rows reached through a hop are
    * the ones linked, whatever it says (Strapi links rows).

@@ -12,11 +12,13 @@ export interface QueryShape<T> {
   template: T;
 }
 
-/** A REST query whose locale, `_q`, pagination and filter values are references. */
-export interface QueryTemplate extends Omit<QueryAst, 'locale' | 'search' | 'pagination'> {
+/** A REST query whose locale, `_q`, pagination, release and filter values are references. */
+export interface QueryTemplate extends Omit<QueryAst, 'locale' | 'search' | 'pagination' | 'release'> {
   locale: ValueRef;
   search?: ValueRef;
   pagination: ValueRef;
+  /** A release preview: the id is bound, so every release shares the shape's SQL. */
+  release?: ValueRef;
 }
 
 type Ref = (raw: unknown, shape: string) => ValueRef;
@@ -33,6 +35,7 @@ export function queryShape(ast: QueryAst): QueryShape<QueryTemplate> {
   if (ast.status !== undefined) template.status = ast.status;
   if (ast.publication !== undefined) template.publication = ast.publication;
   if (ast.search !== undefined) template.search = ref(ast.search, searchClass(ast.search));
+  if (ast.release !== undefined) template.release = ref(ast.release, 'value');
   if (ast.fields !== undefined) template.fields = ast.fields;
   if (ast.filters !== undefined) template.filters = filterTemplate(ast.filters, ref);
   if (ast.populate !== undefined) template.populate = populateTemplate(ast.populate, ref);

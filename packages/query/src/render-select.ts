@@ -8,12 +8,15 @@ import { renderFilter } from './render-filters.ts';
 import { renderHop } from './render-hops.ts';
 import { and, col, q, type SqlBuilder } from './sql-builder.ts';
 import { outputExpression } from './format-values.ts';
+import { previewedPublishedAt } from './release-overlay.ts';
 
 type Window = { start: number; limit: number };
 
 /** One row of `sel.view` (aliased `alias`) as a JSON object. */
 export function renderRow(b: SqlBuilder, sel: Selection, alias: string): string {
-  const parts = sel.fields.map((f) => `${outputExpression(alias, f)} AS ${q(f.name)}`);
+  const previewed = b.scope.release !== undefined && sel.view.kind === 'contentType' && sel.view.draftAndPublish;
+  const output = (f: Selection['fields'][number]) => (previewed && f.column === COLUMNS.publishedAt ? previewedPublishedAt(alias) : outputExpression(alias, f));
+  const parts = sel.fields.map((f) => `${output(f)} AS ${q(f.name)}`);
   for (const p of sel.populate) parts.push(`${renderPopulate(b, p, alias, sel.view)} AS ${q(p.key)}`);
   // Dynamic-zone items name their component after everything else (verified order).
   if (sel.component !== undefined) parts.push(`${b.param(sel.component, 'text')} AS ${q('__component')}`);

@@ -6,15 +6,17 @@
 //   its WHERE reaches and counts only when that sum differs from the cached total's (the last
 //   parameter); the count is an uncorrelated subquery (an InitPlan), so Postgres runs it only
 //   when the CASE needs it. Sum and count come from one snapshot: never a stale total.
+// A release preview's total is counted on every read: the release's actions, which it depends on,
+// are not in `doc_counts` (counted).
 import { quoteLiteral } from '@cms/db';
 import type { FilterPlan, QueryPlan } from './query-plan.ts';
 import { renderFilter } from './render-filters.ts';
 import { and, col, q, SqlBuilder, type SqlTemplate } from './sql-builder.ts';
 
-export type TotalKind = 'kept' | 'checked';
+export type TotalKind = 'kept' | 'checked' | 'counted';
 
 /**
- * `kept`: one column `count`. `checked`: columns `count` (null when the cached total is current)
+ * `kept` and `counted`: one column `count`. `checked`: columns `count` (null when the cached total is current)
  * and `version` (the write sum); its last parameter, `$<params.length + 1>::bigint`, is the
  * cached entry's version (-1: none), appended when it runs (total-cache.ts). A list's template
  * (`listWithTotal`) also has the column `data`, and the page's parameters first (`offset` of them).
@@ -60,11 +62,25 @@ export function listWithTotal(plan: QueryPlan, data: SqlTemplate): TotalTemplate
 function renderTotal(plan: QueryPlan, prefix: readonly unknown[]): TotalTemplate {
   const view = plan.root.view;
   const cohort = plan.scope.publication !== undefined && view.kind === 'contentType' && view.draftAndPublish;
+  if (plan.scope.release) {
+    const b = new SqlBuilder(plan.scope);
+    b.params.push(...prefix);
+    return { kind: 'counted', text: countText(b, plan), params: b.params, offset: prefix.length };
+  }
   const kept = keepsEverything(plan.where) && !cohort && view.kind !== 'component';
   const b = kept ? new SqlBuilder(plan.scope) : new TableRecorder(plan.scope);
   b.params.push(...prefix);
   const text = kept ? keptText(b, plan) : checkedText(b as TableRecorder, plan);
   return { kind: kept ? 'kept' : 'checked', text, params: b.params, offset: prefix.length };
+}
+
+/** `count(*)` under the list's WHERE. */
+function countText(b: SqlBuilder, plan: QueryPlan): string {
+  const view = plan.root.view;
+  const t = b.alias('t');
+  const where = b.rootConditions(view, t);
+  if (plan.where) where.push(renderFilter(b, plan.where, t, view));
+  return `SELECT count(*) AS ${q('count')} FROM ${b.table(view.table)} ${t} WHERE ${and(where)}`;
 }
 
 function keptText(b: SqlBuilder, plan: QueryPlan): string {

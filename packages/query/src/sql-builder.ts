@@ -6,6 +6,7 @@ import { COLUMNS } from '@cms/tables';
 import type { TypeView } from './model-view.ts';
 import { cohortCondition } from './publication-filter.ts';
 import type { Scope } from './query-plan.ts';
+import { overlayCondition } from './release-overlay.ts';
 
 export const q = quoteIdent;
 
@@ -19,6 +20,8 @@ export class SqlBuilder {
   /** Constants of the shape, and `Param`s (bound per request, see plan-values.ts). */
   readonly params: unknown[] = [];
   private aliasCount = 0;
+  /** The release id's placeholder: one parameter however many rows the overlay rules. */
+  private releaseRef?: string;
   constructor(readonly scope: Scope) {}
 
   /** `$n` (optionally `::type`) bound to `value` (a constant or a `Param`). */
@@ -38,10 +41,16 @@ export class SqlBuilder {
 
   /**
    * Status rule for rows of a content type: drafts or published rows, and the request's
-   * publication cohort, which populated and filtered relations inherit (types with D&P only).
+   * publication cohort, which populated and filtered relations inherit (types with D&P only); in a
+   * release preview, the rows the release will leave published (release-overlay.ts).
    */
   statusConditions(view: TypeView, alias: string): string[] {
     if (view.kind !== 'contentType' || !view.draftAndPublish) return [];
+    if (this.scope.release) {
+      this.releaseRef ??= this.param(this.scope.release, 'bigint');
+      const target = { uid: view.uid, localized: view.localized, releases: this.table('releases'), actions: this.table('release_actions') };
+      return [overlayCondition(target, alias, this.releaseRef, (p) => this.alias(p))];
+    }
     const conds = [`${col(alias, COLUMNS.publishedAt)} IS ${this.scope.status === 'draft' ? '' : 'NOT '}NULL`];
     if (this.scope.publication) {
       conds.push(cohortCondition(this.scope.publication, { table: this.table(view.table), localized: view.localized }, alias, (p) => this.alias(p)));

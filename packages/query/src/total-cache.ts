@@ -1,4 +1,4 @@
-// Running a list's total (render-total.ts). Kept totals are read as they are; checked totals go
+// Running a list's total (render-total.ts). Kept and counted totals are read as they are; checked totals go
 // through one bounded LRU shared by every project: a (SQL, values) → (write sum, total) entry
 // answers while the write sum of the tables the filter reads is unchanged, and the statement
 // itself tells (it counts only when the sum changed, in the same snapshot), so an entry can never
@@ -44,7 +44,7 @@ export class TotalCache {
 
   /** Run the statement: its row and the list's total as of the statement's snapshot. */
   async run(db: Db, sql: TotalSql): Promise<TotalRow> {
-    if (sql.kind === 'kept') {
+    if (sql.kind !== 'checked') {
       const row = (await db.one(compiledQuery(sql))) as Record<string, unknown>;
       return { row, total: Number(row.count) };
     }

@@ -99,6 +99,7 @@ export async function moveProject(
       const bytes = await copySchema(pools.urlOf(from), pools.urlOf(to), project!.schemaName, snapshot!, options);
       const copyMs = performance.now() - copyStart;
       if (to !== CONTROL_CLUSTER) await target.transaction((t) => copyControlRows(control, t, project!.id));
+      await copySchedules(src, target, project!.id);
       await exec(control, 'UPDATE platform.projects SET cluster = $2 WHERE id = $1', [project!.id, to]);
       await exec(control, 'COMMIT');
       committed = true;
@@ -116,6 +117,19 @@ export async function moveProject(
       if (!committed) await exec(target, `DROP SCHEMA IF EXISTS ${quoteIdent(project!.schemaName)} CASCADE`).catch(() => {});
       throw err;
     }
+  }
+}
+
+/**
+ * The project's rows of the due index of schedules (@cms/releases) follow its schema, so they run
+ * on time there; rows left on the source are dropped by the scheduler when they come due.
+ */
+async function copySchedules(src: Db, target: Db, projectId: number): Promise<void> {
+  const found = await rows<{ kind: string; targetId: string; runAt: string }>(src,
+    'SELECT kind, target_id::text AS "targetId", run_at::text AS "runAt" FROM platform.content_schedules WHERE project_id = $1', [projectId]);
+  for (const r of found) {
+    await exec(target, `INSERT INTO platform.content_schedules (project_id, kind, target_id, run_at) VALUES ($1, $2, $3::bigint, $4::timestamptz)
+      ON CONFLICT (project_id, kind, target_id) DO UPDATE SET run_at = EXCLUDED.run_at`, [projectId, r.kind, r.targetId, r.runAt]);
   }
 }
 

@@ -210,6 +210,17 @@ export class ProjectService {
     return restored !== null;
   }
 
+  /**
+   * Project `id`'s slug and whether it is deleted (restorable), or null when there is no such
+   * project: what background work holding only an id (a schedule) needs to find it again.
+   */
+  async slugOf(id: number): Promise<{ slug: string; deleted: boolean } | null> {
+    const row = await this.pool.maybeOne(compiledQuery({
+      text: 'SELECT slug, deleted_at IS NOT NULL AS deleted FROM platform.projects WHERE id = $1', values: [id],
+    }));
+    return row as { slug: string; deleted: boolean } | null;
+  }
+
   /** Deleted projects past their restore window at `now`, oldest first (the purge job's work). */
   async expiredDeleted(now: Date, limit = 50): Promise<ProjectRecord[]> {
     return (await this.pool.any(compiledQuery({

@@ -10,3 +10,4 @@ export { USER_PASSWORD_MIN } from './body-checks.ts';
 export { rolesOfUsers, type UserRole } from './user-roles.ts';
 export { importUsers, parseImportedUsers, MAX_IMPORT_USERS, type ImportedUser } from './import-users.ts';
 export { exportUsers, type ExportedUser } from './export-users.ts';
+export { usernamesOf } from './user-rows.ts';

@@ -42,6 +42,13 @@ export async function userById(db: Db, schema: string, id: string): Promise<User
   return row ?? null;
 }
 
+/** The usernames of these users (content history's authors); deleted ones are absent. */
+export async function usernamesOf(db: Db, schema: string, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const found = await rows<{ id: string; username: string }>(db, `SELECT id::text AS id, username FROM ${table(schema)} WHERE id = ANY($1::bigint[])`, [[...ids]]);
+  return new Map(found.map((r) => [r.id, r.username]));
+}
+
 /** Login: an identifier is an e-mail (any case) or a username (exact). */
 export async function userByIdentifier(db: Db, schema: string, identifier: string): Promise<UserRow | null> {
   const [row] = await rows<UserRow>(db,

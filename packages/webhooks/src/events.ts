@@ -3,11 +3,19 @@
 export const WEBHOOK_EVENTS = [
   'entry.create', 'entry.update', 'entry.delete', 'entry.publish', 'entry.unpublish',
   'media.create', 'media.update', 'media.delete',
+  'releases.publish',
 ] as const;
 
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 export type EntryEvent = Extract<WebhookEvent, `entry.${string}`>;
 export type MediaEvent = Extract<WebhookEvent, `media.${string}`>;
+
+/** A release's publish as its webhook tells it: `error` only when it failed (then `isPublished` is false). */
+export interface ReleasePublishEvent {
+  isPublished: boolean;
+  release: unknown;
+  error?: { name: string; message: string; details: Record<string, unknown> };
+}
 
 /** The event of a test send (Strapi's "Trigger" button). */
 export const TEST_EVENT = 'trigger-test';
@@ -23,6 +31,11 @@ export function entryPayload(event: EntryEvent, model: string, uid: string, entr
 /** `{event, createdAt, media}`: the file as the upload API returns it. */
 export function mediaPayload(event: MediaEvent, media: unknown, at = new Date()): string {
   return JSON.stringify({ event, createdAt: at.toISOString(), media });
+}
+
+/** Strapi 5's `{event: 'releases.publish', createdAt, isPublished, release, error?}`. */
+export function releasePayload(ev: ReleasePublishEvent, at = new Date()): string {
+  return JSON.stringify({ event: 'releases.publish', createdAt: at.toISOString(), isPublished: ev.isPublished, release: ev.release, ...(ev.error ? { error: ev.error } : {}) });
 }
 
 export function testPayload(at = new Date()): string {

@@ -6,19 +6,25 @@ import type { ProjectSchema } from '../api.ts';
 export type PermissionMap = Record<string, string[]>;
 
 const CONTENT_TYPE_ACTIONS = ['find', 'findOne', 'create', 'update', 'delete', 'createLocalization'];
+// API tokens may also read drafts where the project's draft access rule asks for it (docs/preview.md).
+const TOKEN_CONTENT_TYPE_ACTIONS = [...CONTENT_TYPE_ACTIONS, 'preview'];
 const PLUGINS: Array<{ uid: string; label: string; actions: string[] }> = [
   { uid: 'plugin::upload', label: 'Media library (upload)', actions: ['find', 'findOne', 'upload', 'update', 'destroy'] },
   { uid: 'plugin::users-permissions', label: 'End users', actions: ['me', 'find', 'findOne', 'count', 'create', 'update', 'destroy'] },
   { uid: 'plugin::users-permissions.role', label: 'End-user roles', actions: ['find', 'findOne', 'create', 'update', 'delete'] },
 ];
 
-export function permissionRows(schema: ProjectSchema | undefined) {
-  const types = Object.entries(schema?.contentTypes ?? {}).map(([uid, t]) => ({ uid, label: t.info.displayName ?? t.info.singularName, actions: CONTENT_TYPE_ACTIONS }));
+export function permissionRows(schema: ProjectSchema | undefined, forToken = false) {
+  const actions = forToken ? TOKEN_CONTENT_TYPE_ACTIONS : CONTENT_TYPE_ACTIONS;
+  const types = Object.entries(schema?.contentTypes ?? {}).map(([uid, t]) => ({ uid, label: t.info.displayName ?? t.info.singularName, actions }));
   return [...types, ...PLUGINS];
 }
 
-export function PermissionMatrix({ schema, value, onChange, label }: { schema: ProjectSchema | undefined; value: PermissionMap; onChange(next: PermissionMap): void; label: string }) {
-  const rows = permissionRows(schema);
+/** `forToken`: an API token's permissions (content types also offer `preview`). */
+export function PermissionMatrix({ schema, value, onChange, label, forToken = false }: {
+  schema: ProjectSchema | undefined; value: PermissionMap; onChange(next: PermissionMap): void; label: string; forToken?: boolean;
+}) {
+  const rows = permissionRows(schema, forToken);
   const toggle = (uid: string, action: string, on: boolean) => {
     const current = new Set(value[uid] ?? []);
     if (on) current.add(action);

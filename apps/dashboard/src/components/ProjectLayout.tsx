@@ -10,6 +10,7 @@ import { ViewOnlyNote } from './ViewOnly.tsx';
 const SECTIONS = [
   { to: '', label: 'Overview', end: true },
   { to: 'content', label: 'Content' },
+  { to: 'releases', label: 'Releases' },
   { to: 'media', label: 'Media library' },
   { to: 'model', label: 'Content-type builder' },
   { to: 'end-users', label: 'End users' },

@@ -62,7 +62,7 @@ function CreateTokenModal({ slug, opened, onClose, onCreated }: { slug: string; 
             <Select label="Duration" data={LIFESPANS} allowDeselect={false} {...form.getInputProps('lifespan')} />
           </Group>
           {form.values.type === 'custom' && (
-            schema.isPending ? <PageLoader label="Loading types…" /> : <PermissionMatrix schema={schema.data} value={permissions} onChange={setPermissions} label="Token permissions" />
+            schema.isPending ? <PageLoader label="Loading types…" /> : <PermissionMatrix schema={schema.data} value={permissions} onChange={setPermissions} label="Token permissions" forToken />
           )}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>Cancel</Button>

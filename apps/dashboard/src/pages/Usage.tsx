@@ -70,6 +70,7 @@ export function UsagePage() {
             </LimitMeter>
             <LimitMeter label="Documents" used={month.data.documents} limit={limits.documents} format={formatNumber} />
             <LimitMeter label="Media storage" used={month.data.storageBytes} limit={limits.storageBytes} format={formatBytes} />
+            <Text size="sm" data-testid="history-bytes">Content history: {formatBytes(month.data.historyBytes)}</Text>
             <Text size="xs" c="dimmed">
               Requests a second allowed: {limits.requestsPerSecond === null || limits.requestsPerSecond < 0 ? 'unlimited' : formatNumber(limits.requestsPerSecond)}.
               Requests the dashboard makes for you are not counted.

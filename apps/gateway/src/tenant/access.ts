@@ -33,8 +33,9 @@ const roleAccessCache = new WeakMap<TenantEntry, Map<string, Access>>();
 const customAccessCache = new WeakMap<object, Access>();
 const FULL_ACCESS: Access = { key: 'full-access', can: () => true };
 const READ_ONLY: Access = { key: 'read-only', can: (_uid, action) => action === 'find' || action === 'findOne' };
-// A viewer's dashboard key reads like a read-only token and may also count (the users list's total).
-const VIEWER: Access = { key: 'viewer', can: (_uid, action) => action === 'find' || action === 'findOne' || action === 'count' };
+// A viewer's dashboard key reads like a read-only token and may also count (the users list's total)
+// and read drafts whatever the project's `draftAccess` (the dashboard shows them to every member).
+const VIEWER: Access = { key: 'viewer', can: (_uid, action) => action === 'find' || action === 'findOne' || action === 'count' || action === 'preview' };
 
 /**
  * A role of the project; cached per registry entry (dropped with it on invalidation, so role

@@ -2,16 +2,21 @@
 // single types `GET /api/:singularApiId`. The JSON body is built by Postgres and spliced in.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ForbiddenError, NotFoundError } from '@cms/errors';
-import { paginationMeta, parseQuery, planQuery, queryShape, type Binder, type CompiledRead, type Leaf, type QueryAst, type QueryPlan, type QueryTemplate } from '@cms/query';
+import { draftReadFinder, paginationMeta, parseQuery, planQuery, queryShape, type Binder, type CompiledRead, type Leaf, type QueryAst, type QueryPlan, type QueryTemplate } from '@cms/query';
 import type { Platform } from '../platform.ts';
 import { addDbTime, addPlanTime } from '../http/server-timing.ts';
+import { admitDraftRead, isDraftRead } from './draft-reads.ts';
 import { cachedRead, queryStringOf, REST_LIMITS, resolveRoute, sendDocument, sendList, type RouteContext } from './rest-targets.ts';
 
 /**
  * The read plan of a route: the request's query at the given status and locale. `locale` is a
  * code, or a shape template's reference to the request's (the default locale when it names none).
+ * `previewed`: a draft read under `draftAccess: "preview"` (draft-reads.ts), which reaches only
+ * the drafts the caller may preview.
  */
-export function planRead(ctx: RouteContext, ast: QueryAst | QueryTemplate, status: 'draft' | 'published', locale: Leaf<string | undefined>, binder?: Binder): QueryPlan {
+export function planRead(
+  ctx: RouteContext, ast: QueryAst | QueryTemplate, status: 'draft' | 'published', locale: Leaf<string | undefined>, binder?: Binder, previewed = false,
+): QueryPlan {
   return planQuery(ast, {
     model: ctx.runtime.model,
     physical: ctx.runtime.physical,
@@ -21,7 +26,8 @@ export function planRead(ctx: RouteContext, ast: QueryAst | QueryTemplate, statu
     defaultLocale: ctx.tenant.project.defaultLocale,
     status,
     ...(ast.publication ? { publication: ast.publication } : {}),
-    canFind: (uid) => ctx.access.can(uid, 'find'),
+    ...(ast.release !== undefined ? { release: ast.release } : {}),
+    canFind: previewed ? draftReadFinder(ctx.runtime.model, (uid, action) => ctx.access.can(uid, action)) : (uid) => ctx.access.can(uid, 'find'),
     ...REST_LIMITS,
   }, binder);
 }
@@ -29,14 +35,16 @@ export function planRead(ctx: RouteContext, ast: QueryAst | QueryTemplate, statu
 /**
  * The compiled read of a request: planned and rendered once per model version, caller
  * permissions, default locale and query shape — the SQL depends on nothing else; the request's
- * values (filters, `_q`, page, locale, documentId) are bound when it runs.
+ * values (filters, `_q`, page, locale, release, documentId) are bound when it runs. A draft read
+ * under `draftAccess: "preview"` plans against what the caller may preview: a key of its own (its
+ * status and release are in the query, hence in the exact text and the shape).
  */
-function compiledReadOf(ctx: RouteContext, request: FastifyRequest, byDocumentId: boolean): CompiledRead {
+function compiledReadOf(ctx: RouteContext, request: FastifyRequest, byDocumentId: boolean, previewed: boolean): CompiledRead {
   return cachedRead(ctx.runtime, {
-    context: `rest\n${ctx.target.type.uid}\n${byDocumentId}\n${ctx.access.key}\n${ctx.tenant.project.defaultLocale}`,
+    context: `rest\n${ctx.target.type.uid}\n${byDocumentId}\n${ctx.access.key}\n${ctx.tenant.project.defaultLocale}${previewed ? '\npreview' : ''}`,
     exact: queryStringOf(request),
     shape: () => queryShape(parseQuery(request.query as Record<string, unknown>, REST_LIMITS)),
-    plan: (ast, binder) => planRead(ctx, ast, ast.status ?? 'published', ast.locale, binder),
+    plan: (ast, binder) => planRead(ctx, ast, ast.status ?? 'published', ast.locale, binder, previewed),
   });
 }
 
@@ -47,8 +55,10 @@ export function registerContentRoutes(app: FastifyInstance, platform: Platform):
     const ctx = await resolveRoute(request, platform, name, byDocumentId);
     // Single types are read with `find` (Strapi has no findOne for them).
     if (!ctx.access.can(ctx.target.type.uid, byDocumentId ? 'findOne' : 'find')) throw new ForbiddenError();
+    const query = request.query as Record<string, unknown>;
+    const previewed = isDraftRead(query) && (await admitDraftRead(platform, ctx, query));
     const started = performance.now();
-    const read = compiledReadOf(ctx, request, byDocumentId);
+    const read = compiledReadOf(ctx, request, byDocumentId, previewed);
     addPlanTime(request, started);
     return { ctx, read };
   }

@@ -7,8 +7,10 @@ import { isStaleModelError } from '@cms/errors';
 import { GRAPHIQL_ASSETS, graphqlSettingsOf, type GraphqlRequest, type ProjectRoles, type ProjectUsers, type RoleView, type UploadFiles } from '@cms/graphql';
 import type { ProjectFiles } from '@cms/media';
 import { derivedDocumentId, localeDocuments, type ProjectRuntime, type TenantEntry } from '@cms/tenancy';
+import { releaseExists } from '@cms/releases';
 import { rolesOfUsers, type UsersProject } from '@cms/users';
 import type { Platform } from '../platform.ts';
+import { previewSettingsOf } from '../preview-settings.ts';
 import { projectRoleChanges } from '../project-roles.ts';
 import { resolveAccess, usersProjectOf } from './access.ts';
 import { tenantOf, writeOriginOf } from './request-context.ts';
@@ -164,6 +166,8 @@ export function registerGraphqlRoutes(app: FastifyInstance, platform: Platform):
       localeCodes: tenant.localeCodes,
       access,
       limits: { defaultLimit: settings.defaultLimit, maxLimit: settings.maxLimit },
+      draftAccess: previewSettingsOf(tenant.project.settings).draftAccess,
+      releaseExists: (id) => releaseExists(platform.db.tenantPool, runtime.schemaName, id),
       hashPassword,
       admitDocument: platform.documentQuota.admission(tenant.project, runtime),
       emit: documentEvents(platform, tenant.project, runtime),

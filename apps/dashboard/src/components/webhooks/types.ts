@@ -12,6 +12,7 @@ export const WEBHOOK_EVENTS = [
   { value: 'media.create', label: 'Media uploaded' },
   { value: 'media.update', label: 'Media updated' },
   { value: 'media.delete', label: 'Media deleted' },
+  { value: 'releases.publish', label: 'Release published' },
 ] as const;
 
 export interface Webhook {

@@ -1,6 +1,7 @@
 // One document (a collection type's, new or stored, or a single type's) in one locale: reads its
 // draft and status, switches locales, offers to create a missing locale version (filled in from
-// another locale), and hands the form to the editor.
+// another locale), and hands the form to the editor; beside History, the preview, release and
+// schedule buttons, and the entry's scheduled actions under the heading.
 import { Alert, Anchor, Button, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -12,6 +13,10 @@ import { contentPath, localeSearch, type ContentEnv } from '../../components/con
 import { hasDraftAndPublish, isLocalized, isSingleType, mainFieldOf, typeLabel, type ContentType } from '../../components/content/content-model.ts';
 import { DocumentEditor } from '../../components/content/DocumentEditor.tsx';
 import { emptyValues, valuesFromDocument, type Document } from '../../components/content/form-state.ts';
+import { HistoryPanel } from '../../components/content/history/HistoryPanel.tsx';
+import type { EntryTarget } from '../../components/content/publishing/entry-target.ts';
+import { PublishingButtons } from '../../components/content/publishing/PublishingButtons.tsx';
+import { ScheduledActions } from '../../components/content/publishing/ScheduledActions.tsx';
 import { statusOf } from '../../components/content/list-query.ts';
 import { LocaleSelect, localeName } from '../../components/content/LocaleSelect.tsx';
 import { StatusBadge } from '../../components/content/StatusBadge.tsx';
@@ -68,6 +73,10 @@ function LocaleVersion({ env, type, documentId, locale }: { env: ContentEnv; typ
     // Single types get their documentId with their first save.
     await client.invalidateQueries({ queryKey: single ? ['content-document', slug, type.uid] : docKey });
   }
+  async function onRestored() {
+    void client.invalidateQueries({ queryKey: ['content-list', slug, type.uid] });
+    await reload();
+  }
   function onDeleted() {
     notifications.show({ color: 'teal', message: 'Deleted' });
     void client.invalidateQueries({ queryKey: ['content-list', slug, type.uid] });
@@ -75,6 +84,8 @@ function LocaleVersion({ env, type, documentId, locale }: { env: ContentEnv; typ
     else navigate(listPath);
   }
 
+  // The stored version the preview, release and schedule buttons act on.
+  const target: EntryTarget | null = stored ? { slug, uid: type.uid, documentId: stored.documentId, locale } : null;
   const main = mainFieldOf(type);
   const heading = single ? typeLabel(type)
     : isNew ? `New ${typeLabel(type)} entry`
@@ -87,8 +98,18 @@ function LocaleVersion({ env, type, documentId, locale }: { env: ContentEnv; typ
           <Title order={2}>{heading}</Title>
           {dp && stored && published.isSuccess && <StatusBadge status={statusOf(stored.updatedAt, published.data)} />}
         </Group>
-        {localized && locale && <LocaleSelect locales={locales} value={locale} onChange={switchLocale} existing={isNew ? undefined : existing.data} />}
+        <Group gap="sm" align="flex-end">
+          {target && <PublishingButtons target={target} draftAndPublish={dp} canEdit={env.canEdit} />}
+          {stored && (
+            <HistoryPanel
+              target={{ slug, uid: type.uid, documentId: stored.documentId, locale: locale ?? null }} model={model}
+              canEdit={env.canEdit} draftAndPublish={dp} onRestored={onRestored}
+            />
+          )}
+          {localized && locale && <LocaleSelect locales={locales} value={locale} onChange={switchLocale} existing={isNew ? undefined : existing.data} />}
+        </Group>
       </Group>
+      {target && dp && <ScheduledActions target={target} canEdit={env.canEdit} onRan={reload} />}
     </Stack>
   );
 
