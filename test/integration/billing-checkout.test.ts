@@ -108,9 +108,9 @@ describe('billing: checkout, portal and the billing state', () => {
       limits: PLANS.free,
       usage: { period: new Date().toISOString().slice(0, 7), requests: 0, storageBytes: 0, historyBytes, documents: 0 },
       plans: [
-        { plan: 'free', limits: PLANS.free, purchasable: false },
-        { plan: 'pro', limits: PLANS.pro, purchasable: true },
-        { plan: 'enterprise', limits: PLANS.enterprise, purchasable: true },
+        { plan: 'free', limits: PLANS.free, pendingReleases: 3, purchasable: false },
+        { plan: 'pro', limits: PLANS.pro, pendingReleases: 50, purchasable: true },
+        { plan: 'enterprise', limits: PLANS.enterprise, pendingReleases: null, purchasable: true },
       ],
     });
   });

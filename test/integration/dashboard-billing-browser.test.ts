@@ -53,8 +53,9 @@ describe('dashboard billing page in a browser', () => {
     assert.equal(await page.getByTestId('usage-API requests').textContent(), '0 of 100,000');
     const rows = await page.getByRole('table', { name: 'Plans' }).getByRole('row').allTextContents();
     assert.equal(rows.length, 4);
-    assert.match(rows[1]!, /^Free100,00050/);
-    assert.match(rows[2]!, /^Pro5,000,000500.*Upgrade to Pro$/);
+    assert.match(rows[2]!, /^Pro5,000,000500.*50Upgrade to Pro$/);
+    assert.equal(rows[1], 'Free100,0005010,0001 GB50 MB3Current');
+    assert.match(rows[3]!, /^Enterprise.*Unlimited/);
     assert.equal(await page.getByRole('button', { name: 'Manage billing' }).count(), 0);
     await assertAccessible(page, 'billing (free)');
   });

@@ -185,7 +185,8 @@ describe('releases', () => {
       assert.equal(r.status, 'empty');
       const doc = await create('articles', { title: 'Hello', secret: 's' });
       const action = await addAction(r.id, { contentType: 'api::article.article', entryDocumentId: doc, type: 'publish' });
-      assert.deepEqual(Object.keys(action), ['id', 'type', 'contentType', 'entryDocumentId', 'locale', 'isEntryValid', 'entry']);
+      assert.deepEqual(Object.keys(action), ['id', 'type', 'contentType', 'entryDocumentId', 'locale', 'isEntryValid', 'entryError', 'entry']);
+      assert.equal(action.entryError, null);
       assert.equal(action.type, 'publish');
       assert.equal(action.locale, 'en', 'the default locale');
       assert.equal(action.isEntryValid, true);
@@ -225,6 +226,7 @@ describe('releases', () => {
       const blocked = await addAction(r.id, { contentType: 'api::author.author', entryDocumentId: author, locale: 'fr', type: 'publish' });
       assert.equal(blocked.locale, null, 'not localized');
       assert.equal(blocked.isEntryValid, false);
+      assert.match(blocked.entryError, /name/);
       assert.equal((await release(r.id)).status, 'blocked');
       // Unpublishing needs nothing of the draft.
       const changed = await p.admin.put(`${base()}/${r.id}/actions/${blocked.id}`, { type: 'unpublish' });

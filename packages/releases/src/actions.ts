@@ -28,7 +28,7 @@ const actionNotFound = () => new NotFoundError('Release action not found');
 async function actionsJson(db: Db, project: ReleaseProject, rows: readonly ActionRow[]): Promise<ReleaseAction[]> {
   const problems = await actionProblems(db, project, rows);
   const out: ReleaseAction[] = [];
-  for (const [i, row] of rows.entries()) out.push(actionJson(row, problems[i] === null, await entryOf(db, project, row)));
+  for (const [i, row] of rows.entries()) out.push(actionJson(row, problems[i] ?? null, await entryOf(db, project, row)));
   return out;
 }
 

@@ -23,6 +23,8 @@ export interface ReleaseAction {
   locale: string | null;
   /** Could the action be applied now (the draft passes publishing's validation; the entry exists)? */
   isEntryValid: boolean;
+  /** Why it could not (ours, beyond Strapi's shape): the entry's validation message; null when valid. */
+  entryError: string | null;
   /** The entry's draft as the content API returns it (no populate); null once it no longer exists. */
   entry: Record<string, unknown> | null;
 }
@@ -34,6 +36,9 @@ export function releaseJson(row: ReleaseRow, status: ReleaseStatus): Release {
   };
 }
 
-export function actionJson(row: ActionRow, isEntryValid: boolean, entry: Record<string, unknown> | null): ReleaseAction {
-  return { id: row.id, type: row.type, contentType: row.contentType, entryDocumentId: row.entryDocumentId, locale: row.locale, isEntryValid, entry };
+export function actionJson(row: ActionRow, problem: string | null, entry: Record<string, unknown> | null): ReleaseAction {
+  return {
+    id: row.id, type: row.type, contentType: row.contentType, entryDocumentId: row.entryDocumentId, locale: row.locale,
+    isEntryValid: problem === null, entryError: problem, entry,
+  };
 }

@@ -26,7 +26,8 @@ interface BillingState {
   cancelAtPeriodEnd: boolean;
   graceUntil: string | null;
   limits: Limits;
-  plans: Array<{ plan: string; limits: Limits; purchasable: boolean }>;
+  /** `pendingReleases`: releases not yet published a project may have (null: unlimited) */
+  plans: Array<{ plan: string; limits: Limits; pendingReleases: number | null; purchasable: boolean }>;
 }
 
 const PLAN_NAMES: Record<string, string> = { free: 'Free', pro: 'Pro', enterprise: 'Enterprise' };
@@ -107,7 +108,7 @@ export function BillingPage() {
       {state && (
         <Table aria-label="Plans" maw={900}>
           <Table.Thead>
-            <Table.Tr><Table.Th>Plan</Table.Th><Table.Th>Requests a month</Table.Th><Table.Th>Requests a second</Table.Th><Table.Th>Documents</Table.Th><Table.Th>Storage</Table.Th><Table.Th>Largest upload</Table.Th><Table.Th /></Table.Tr>
+            <Table.Tr><Table.Th>Plan</Table.Th><Table.Th>Requests a month</Table.Th><Table.Th>Requests a second</Table.Th><Table.Th>Documents</Table.Th><Table.Th>Storage</Table.Th><Table.Th>Largest upload</Table.Th><Table.Th>Pending releases</Table.Th><Table.Th /></Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {state.plans.map((p) => (
@@ -118,6 +119,7 @@ export function BillingPage() {
                 <Table.Td>{formatNumber(p.limits.documents)}</Table.Td>
                 <Table.Td>{bytes(p.limits.storageBytes)}</Table.Td>
                 <Table.Td>{bytes(p.limits.maxUploadBytes)}</Table.Td>
+                <Table.Td>{p.pendingReleases === null ? 'Unlimited' : formatNumber(p.pendingReleases)}</Table.Td>
                 <Table.Td>
                   {p.plan === state.plan ? <Badge variant="outline">Current</Badge>
                     : p.purchasable && !live ? (

@@ -3,7 +3,7 @@
 // `/projects/:slug/billing…` route and for `/billing/checkout` once its project is known). With
 // billing off (no STRIPE_SECRET_KEY) every route answers 501 after the caller's access is checked.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { effectivePlan, PLANS, usageReport, type Billing, type BillingAccount, type PlanName } from '@cms/billing';
+import { effectivePlan, PENDING_RELEASES, PLANS, usageReport, type Billing, type BillingAccount, type PlanName } from '@cms/billing';
 import { NotFoundError, NotImplementedError } from '@cms/errors';
 import type { MemberProject } from '@cms/tenancy';
 import { authorizeProjectAccess } from './access.ts';
@@ -39,7 +39,10 @@ export async function billingRoutes(app: FastifyInstance, { platform }: Manageme
       ...(await billing.subscription(project.id)),
       limits,
       usage,
-      plans: (Object.keys(PLANS) as PlanName[]).map((plan) => ({ plan, limits: PLANS[plan], purchasable: purchasable.includes(plan) })),
+      // Pending releases per plan (null: unlimited), beside the metered limits.
+      plans: (Object.keys(PLANS) as PlanName[]).map((plan) => ({
+        plan, limits: PLANS[plan], pendingReleases: PENDING_RELEASES[plan], purchasable: purchasable.includes(plan),
+      })),
     };
   });
 

@@ -48,5 +48,6 @@ export function blockedReason(action: ReleaseAction, model: Model, failure: stri
   if (!type) return 'This content type no longer exists';
   if (!hasDraftAndPublish(type)) return 'This content type no longer has draft & publish';
   if (!action.entry) return 'This entry no longer exists';
+  if (action.entryError) return action.entryError;
   return 'Its draft does not pass the checks of publishing (a required field is empty, or a value is out of its limits): open it to fix it';
 }

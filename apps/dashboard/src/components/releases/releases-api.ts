@@ -28,6 +28,8 @@ export interface ReleaseAction {
   entryDocumentId: string;
   locale: string | null;
   isEntryValid: boolean;
+  /** why the entry cannot be applied now (its validation message); null when valid */
+  entryError: string | null;
   /** the entry's draft (no populate); null once it no longer exists */
   entry: Record<string, unknown> | null;
 }
