@@ -4,6 +4,7 @@
 // else — scalars, rich text blocks, json, relation lists, media — as a whole value. System
 // fields and component row ids are not content: a restore or a publish renews them.
 // Pure: the attributes come from the versions' schemas and the model's components.
+import { isDict } from './scalar-input.ts';
 
 /** A schema.json attribute as stored (`type` plus its options). */
 export type RawAttribute = Record<string, unknown>;
@@ -28,7 +29,6 @@ export interface HistoryChange {
 const SYSTEM_FIELDS = new Set(['id', 'documentId', 'createdAt', 'updatedAt', 'publishedAt', 'locale']);
 
 type Dict = Record<string, unknown>;
-const isDict = (v: unknown): v is Dict => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** Deep equality of JSON values (object key order does not matter). */
 export function sameJson(a: unknown, b: unknown): boolean {

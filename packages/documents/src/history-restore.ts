@@ -11,6 +11,7 @@ import { ValidationError } from '@cms/errors';
 import { COLUMNS, physicalTable, type PhysicalRelation } from '@cms/tables';
 import type { Attribute, Model, ScalarType } from '@cms/schema';
 import { keepsHistory } from './history.ts';
+import { isDict } from './scalar-input.ts';
 import { createDocument, updateDocument, type DocumentStore, type WriteResult } from './writer.ts';
 
 const q = quoteIdent;
@@ -33,7 +34,6 @@ export interface RestoreResult extends WriteResult {
 }
 
 type Dict = Record<string, unknown>;
-const isDict = (v: unknown): v is Dict => v !== null && typeof v === 'object' && !Array.isArray(v);
 const asList = (v: unknown): unknown[] => (Array.isArray(v) ? v : v === null || v === undefined ? [] : [v]);
 
 /** A relation target named by the version, waiting for the existence check. */
