@@ -31,6 +31,9 @@ node_desired_size       = 3
 k8s_namespace              = "cms"
 ingress_load_balancer_name = "cms-prod"
 create_dns_records         = false
+# CloudFront in front of the project hosts: true with create_dns_records = true (third apply, or
+# with the second), docs/operations.md § CDN in front of the content API.
+api_cdn_enabled = false
 
 tags = {
   Application = "cms"

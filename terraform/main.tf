@@ -1,5 +1,5 @@
 # The content platform on AWS: network, Postgres, Redis, media bucket + CDN, EKS, certificate and
-# DNS, IAM roles for the pods, secrets. The Kubernetes side is infra/k8s/overlays/prod, filled
+# DNS, IAM roles for the pods, secrets, and optionally a CDN in front of the content API. The Kubernetes side is infra/k8s/overlays/prod, filled
 # from this configuration's outputs (see terraform/README.md).
 module "vpc" {
   source             = "./modules/vpc"
@@ -90,7 +90,36 @@ module "dns" {
   hosted_zone_id     = var.hosted_zone_id
   create_records     = var.create_dns_records
   load_balancer_name = var.ingress_load_balancer_name
-  tags               = var.tags
+  wildcard_alias = var.api_cdn_enabled ? {
+    name    = module.cdn[0].domain_name
+    zone_id = module.cdn[0].hosted_zone_id
+  } : null
+  tags = var.tags
+}
+
+# CloudFront in front of the ALB for the project hosts (opt-in; needs the ALB: set it with
+# create_dns_records). docs/operations.md § CDN in front of the content API.
+module "cdn" {
+  source = "./modules/cdn"
+  count  = var.api_cdn_enabled ? 1 : 0
+  providers = {
+    aws           = aws
+    aws.us_east_1 = aws.us_east_1
+  }
+
+  name                    = var.name
+  base_domain             = var.base_domain
+  load_balancer_name      = var.ingress_load_balancer_name
+  validation_record_fqdns = module.dns.validation_record_fqdns
+  price_class             = var.cloudfront_price_class
+  tags                    = var.tags
+}
+
+check "api_cdn_needs_the_alb" {
+  assert {
+    condition     = !var.api_cdn_enabled || var.create_dns_records
+    error_message = "api_cdn_enabled puts CloudFront in front of the Ingress' ALB: enable it with create_dns_records, once the ALB exists."
+  }
 }
 
 module "iam" {

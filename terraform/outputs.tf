@@ -18,6 +18,16 @@ output "media_cdn_url" {
   value       = module.s3.cdn_url
 }
 
+output "api_cdn_domain" {
+  description = "The content API's CloudFront host name (*.BASE_DOMAIN points at it), or null without api_cdn_enabled."
+  value       = var.api_cdn_enabled ? module.cdn[0].domain_name : null
+}
+
+output "api_cdn_distribution_id" {
+  description = "The content API's CloudFront distribution (for aws cloudfront create-invalidation), or null."
+  value       = var.api_cdn_enabled ? module.cdn[0].distribution_id : null
+}
+
 output "certificate_arn" {
   description = "ACM wildcard certificate of BASE_DOMAIN and *.BASE_DOMAIN (the ALB's)."
   value       = module.dns.certificate_arn

@@ -104,7 +104,7 @@ variable "media_noncurrent_version_days" {
 }
 
 variable "cloudfront_price_class" {
-  description = "CloudFront price class of the media CDN."
+  description = "CloudFront price class of the media CDN (and of the content API's, api_cdn_enabled)."
   type        = string
   default     = "PriceClass_100"
 }
@@ -161,6 +161,12 @@ variable "ingress_load_balancer_name" {
   description = "Name given to the ALB by the prod Ingress (alb.ingress.kubernetes.io/load-balancer-name)."
   type        = string
   default     = "cms-prod"
+}
+
+variable "api_cdn_enabled" {
+  description = "Put CloudFront in front of the ALB for the project hosts *.BASE_DOMAIN (public published reads kept at the edge for their s-maxage; modules/cdn). Needs create_dns_records (the ALB must exist)."
+  type        = bool
+  default     = false
 }
 
 variable "secrets_recovery_window_days" {

@@ -29,3 +29,13 @@ provider "aws" {
     tags = var.tags
   }
 }
+
+# CloudFront reads its certificates from us-east-1 only (the content API's CDN, modules/cdn).
+provider "aws" {
+  alias  = "us_east_1"
+  region = "us-east-1"
+
+  default_tags {
+    tags = var.tags
+  }
+}

@@ -356,7 +356,7 @@ describe('dashboard in a browser', () => {
     await table.getByRole('cell', { name: 'fr', exact: true }).waitFor({ state: 'detached' });
   });
 
-  it('settings: rename, browser access with a refused origin shown in place, GraphQL limits', async () => {
+  it('settings: rename, browser access with a refused origin shown in place, GraphQL limits, delivery', async () => {
     await page.getByRole('navigation', { name: 'Project' }).getByRole('link', { name: 'Settings' }).click();
     await page.getByRole('heading', { name: 'Browser access (CORS)' }).waitFor();
     await assertAccessible(page, 'settings');
@@ -381,6 +381,17 @@ describe('dashboard in a browser', () => {
     assert.equal((await saved).status(), 200);
     const graphql = await t.inject({ method: 'GET', url: '/v1/projects/my-blog/settings/graphql', headers: { authorization: `Bearer ${bearer}` } });
     assert.equal(graphql.json().graphql.defaultLimit, 5);
+    // Delivery: the CDN cache time and the answer cache switch.
+    await page.getByRole('heading', { name: 'Delivery' }).waitFor();
+    const answerCache = page.getByRole('switch', { name: 'Answer repeated reads from memory' });
+    assert.equal(await answerCache.isChecked(), true);
+    await page.getByLabel('CDN cache time (seconds)').fill('300');
+    await answerCache.uncheck();
+    const savedDelivery = page.waitForResponse((res) => res.url().endsWith('/settings/delivery') && res.request().method() === 'PUT');
+    await page.getByRole('button', { name: 'Save delivery settings' }).click();
+    assert.equal((await savedDelivery).status(), 200);
+    const delivery = await t.inject({ method: 'GET', url: '/v1/projects/my-blog/settings/delivery', headers: { authorization: `Bearer ${bearer}` } });
+    assert.deepEqual(delivery.json(), { delivery: { sMaxAge: 300, answerCache: false } });
   });
 
   it('lists the sessions, logs out, and logs in again to the same projects', async () => {

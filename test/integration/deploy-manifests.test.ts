@@ -451,9 +451,9 @@ const resourcesOf = (m: TfModule, type: string) => Object.values(m.merged.resour
 const moduleNamed = async (name: string) => (await modulesPromise).find((m) => basename(m.dir) === name)!;
 
 describe('Terraform (terraform/)', () => {
-  it('parses every .tf file of the root module and the modules vpc, rds, redis, s3, eks, dns, iam, secrets', async () => {
+  it('parses every .tf file of the root module and the modules vpc, rds, redis, s3, eks, dns, cdn, iam, secrets', async () => {
     const modules = await modulesPromise;
-    assert.deepEqual(modules.slice(1).map((m) => basename(m.dir)).sort(), ['dns', 'eks', 'iam', 'rds', 'redis', 's3', 'secrets', 'vpc']);
+    assert.deepEqual(modules.slice(1).map((m) => basename(m.dir)).sort(), ['cdn', 'dns', 'eks', 'iam', 'rds', 'redis', 's3', 'secrets', 'vpc']);
     for (const m of modules) assert.ok(Object.keys(m.files).length >= 3, `${relative(ROOT, m.dir)} has main, variables and outputs`);
   });
 
@@ -587,6 +587,28 @@ describe('Terraform (terraform/)', () => {
     assert.equal(cert.domain_name, '${var.base_domain}');
     assert.deepEqual(cert.subject_alternative_names, ['*.${var.base_domain}']);
     assert.equal(cert.validation_method, 'DNS');
+  });
+
+  it('keeps the content API CDN to what the origin marks public, keyed by host and credential', async () => {
+    const cdn = await moduleNamed('cdn');
+    const [policy] = resourcesOf(cdn, 'aws_cloudfront_cache_policy');
+    assert.equal(policy.min_ttl, 0);
+    assert.equal(policy.default_ttl, 0, 'nothing without s-maxage is kept');
+    const key = policy.parameters_in_cache_key_and_forwarded_to_origin[0];
+    assert.deepEqual([...key.headers_config[0].headers[0].items].sort(), ['Authorization', 'Host', 'Origin', 'Strapi-Response-Format']);
+    assert.equal(key.cookies_config[0].cookie_behavior, 'all');
+    assert.equal(key.query_strings_config[0].query_string_behavior, 'all');
+    const [dist] = resourcesOf(cdn, 'aws_cloudfront_distribution');
+    const behavior = dist.default_cache_behavior[0];
+    assert.deepEqual([...behavior.cached_methods].sort(), ['GET', 'HEAD']);
+    assert.equal(behavior.allowed_methods.length, 7, 'writes pass through');
+    assert.equal(dist.origin[0].custom_origin_config[0].origin_protocol_policy, 'https-only');
+    const [cert] = resourcesOf(cdn, 'aws_acm_certificate');
+    assert.equal(cert.provider, '${aws.us_east_1}', 'CloudFront certificates live in us-east-1');
+    const root = (await modulesPromise)[0];
+    const [call] = root.merged.module.cdn;
+    assert.equal(call.count, '${var.api_cdn_enabled ? 1 : 0}', 'opt-in');
+    assert.equal(root.merged.variable.api_cdn_enabled[0].default, false);
   });
 
   it('is formatted as terraform fmt does (where terraform exists)', (t) => {

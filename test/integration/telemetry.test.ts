@@ -182,6 +182,13 @@ describe('telemetry (OpenTelemetry traces over OTLP, /metrics)', () => {
     assert.match(text, /^cms_db_pool_connections\{.*state="idle"/m);
     assert.match(text, /^cms_queue_depth\{.*queue="media"/m);
     assert.ok(sampleSum(text, 'cms_queue_job_duration_count', { queue: 'media' }) >= 1);
+    // The answer cache: the same read twice is a miss, then a hit.
+    for (let i = 0; i < 2; i++) await fetch(`${gw.url}/p/${p.slug}/api/tags?again`, { headers: { authorization: `Bearer ${token}` } });
+    const cached = await scrape();
+    assert.ok(sampleSum(cached, 'cms_answer_cache_lookups_total', { result: 'hit' }) >= 1, cached);
+    assert.ok(sampleSum(cached, 'cms_answer_cache_lookups_total', { result: 'miss' }) >= 1);
+    assert.match(cached, /^cms_answer_cache_entries(\{[^}]*\})? [1-9]/m);
+    assert.match(cached, /^cms_answer_cache_bytes(_bytes)?(\{[^}]*\})? [1-9]/m);
   });
 
   it('/metrics is 404 when METRICS_TOKEN is unset', async () => {

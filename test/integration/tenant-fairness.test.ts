@@ -93,8 +93,10 @@ describe('tenant fairness', () => {
     // A statement's cost in CPU is what the share bounds: keep Postgres from adding parallel
     // workers to it (operators bound them with max_parallel_workers_per_gather, docs/operations.md).
     await query(`ALTER DATABASE "${t.db.name}" SET max_parallel_workers_per_gather = 0`);
+    // What is measured is the database's fairness: A's repeated reads must reach Postgres, not
+    // the answer cache (which would answer them from memory).
     gateway = await spawnGateway({
-      ...t.env, LOG_LEVEL: 'warn', DB_POOL_SIZE: String(POOL_SIZE), DB_PROJECT_SHARE: String(SHARE_PERCENT), DB_PROJECT_QUEUE_MS: String(QUEUE_MS),
+      ...t.env, ANSWER_CACHE_MB: '0', LOG_LEVEL: 'warn', DB_POOL_SIZE: String(POOL_SIZE), DB_PROJECT_SHARE: String(SHARE_PERCENT), DB_PROJECT_QUEUE_MS: String(QUEUE_MS),
     });
   });
   after(async () => {

@@ -59,6 +59,9 @@ export async function buildApp(platform: Platform): Promise<App> {
   // Tracing and metrics hooks (none when telemetry is off); first, so they see every request.
   await registerTelemetry(fastify);
   registerServerTiming(fastify);
+  // Delivery (tenant/answers.ts, change-notes.ts): set by the content and management routes.
+  fastify.decorateRequest('deliveryClass', null);
+  fastify.decorateRequest('changeNotes', null);
   // Set when the request arrives (kept on every answer, errors included): a synchronous hook, no promise per request.
   fastify.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);

@@ -19,10 +19,12 @@ import { ArchiveRunner, ArchiveStore } from '@cms/transfer';
 import { EndUsers, usersSettingsOf } from '@cms/users';
 import { createClusterWebhookRuntimes, createWebhookRuntime, type WebhookRuntime } from '@cms/webhooks';
 import { BackgroundTasks } from './background.ts';
+import { Delivery } from './delivery.ts';
 import { Maintenance } from './maintenance.ts';
 import { Scheduler } from './scheduler.ts';
 import { applyMigrations } from './migrations.ts';
 import { ProjectRateLimits } from './tenant/rate-limits.ts';
+import { PersistedQueries } from './tenant/persisted-queries.ts';
 
 export interface Platform {
   config: Config;
@@ -33,10 +35,14 @@ export interface Platform {
   runtimes: RuntimeCache;
   /** Per-project GraphQL servers, built on first use. */
   graphql: GraphqlServers;
+  /** GraphQL automatic persisted queries' texts by project and hash (Redis, behind an LRU of this process). */
+  persistedQueries: PersistedQueries;
   /** Every project's media library (storage, jobs). */
   media: MediaLibrary;
   /** Rate-limit counters shared by every instance (Redis), or this process's own. */
   limitCounters: WindowCounters;
+  /** The answer cache, the shared content versions and CDN purges (delivery.ts). */
+  delivery: Delivery;
   /** Webhooks: their outbox, relay and delivery (unless WEBHOOKS_WORKER=false); `main`'s outbox. */
   webhooks: WebhookRuntime;
   /** The webhook runtime of a cluster's outbox and deliveries (`main`: `webhooks`). */
@@ -96,8 +102,23 @@ export async function createPlatform(config: Config, logger: Logger): Promise<Pl
   await registry.start();
   const runtimes = new RuntimeCache(db.pool, registry, config.runtimeCacheSize, new ReadCache(config.readCacheSize), config.runtimeCacheMb * 1024 * 1024);
   const graphql = new GraphqlServers(config.graphqlCacheSize);
+  const persistedQueries = new PersistedQueries({ redisUrl: config.redisUrl, prefix: config.redisPrefix }, logger);
   const limitCounters = createWindowCounters(config.redisUrl, config.redisPrefix, logger);
-  const media = createMediaRuntime(config, db.pool, logger, { runWorker: config.media.workerInGateway, dbOf: poolOfProjectId(db) });
+  const delivery = new Delivery(config, logger);
+  // Every change announced through the registry (model, roles, tokens, settings, locales, plan,
+  // restore, move, delete) is a content change: recorded before the change is answered.
+  registry.onChange(async (inv) => {
+    if (inv.projectId !== undefined) await delivery.changed(inv.projectId, undefined, inv.slug);
+  });
+  registry.useStamps((slug) => delivery.versions.stampOf(slug));
+  // Another gateway's change: this one's answers of the project are dead weight now.
+  registry.onInvalidate((inv) => {
+    if (inv.projectId !== undefined) delivery.answers.dropProject(inv.projectId);
+    else if (inv.scope === 'all') delivery.answers.clear();
+  });
+  const media = createMediaRuntime(config, db.pool, logger, {
+    runWorker: config.media.workerInGateway, dbOf: poolOfProjectId(db), onProcessed: (projectId) => delivery.changed(projectId),
+  });
   const webhooks = createWebhookRuntime(db.pool, config, logger, { runWorker: config.webhooks.worker, databaseUrl: db.url, listen: !db.embedded });
   const clusterWebhooks = createClusterWebhookRuntimes(db, config, logger, { runWorker: config.webhooks.worker });
   registry.onInvalidate((inv) => webhooks.forget(inv.projectId));
@@ -148,8 +169,10 @@ export async function createPlatform(config: Config, logger: Logger): Promise<Pl
     registry,
     runtimes,
     graphql,
+    persistedQueries,
     media: media.library,
     limitCounters,
+    delivery,
     webhooks,
     webhooksOn: (cluster) => (cluster === CONTROL_CLUSTER ? webhooks : clusterWebhooks.get(cluster) ?? webhooks),
     accounts: new AccountService(db.pool, accountTokens, sessions),
@@ -191,10 +214,12 @@ export async function createPlatform(config: Config, logger: Logger): Promise<Pl
       mailer.close();
       await usage.close();
       graphql.clear();
+      await persistedQueries.close();
       await webhooks.close();
       for (const runtime of clusterWebhooks.values()) await runtime.close();
       await limitCounters.close();
       await media.close();
+      await delivery.close();
       await bus.close();
       await db.close();
     },

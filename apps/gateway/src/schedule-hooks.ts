@@ -1,6 +1,7 @@
 // What the scheduler (scheduler.ts) needs of the platform to run a project's schedules: the
 // project as it is now — its cluster's pool, schema, model, webhook hooks, whether content history
-// is recorded — and, after a run, the e-mail to the author of one that failed.
+// is recorded — and, after a run, the change recorded for the answer caches and the CDN, and the
+// e-mail to the author of one that failed.
 import type { ProjectLookup, ScheduleRun } from '@cms/releases';
 import type { Platform } from './platform.ts';
 import type { ScheduleHooks } from './scheduler.ts';
@@ -28,6 +29,8 @@ export function scheduleHooks(platform: Platform): ScheduleHooks {
     },
 
     async notify(run: ScheduleRun, projectId: number) {
+      // Published: the project's answers changed (the run committed before it is told).
+      if (run.outcome === 'published' || run.outcome === 'succeeded') await platform.delivery.changed(projectId);
       if (run.outcome !== 'failed' || run.createdBy === null) return;
       const account = await platform.accounts.get(run.createdBy);
       const project = await platform.projects.slugOf(projectId);

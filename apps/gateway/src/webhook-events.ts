@@ -8,6 +8,7 @@ import { planQuery, runFindOne, UPLOAD_FILE_UID, USERS_UID } from '@cms/query';
 import type { ProjectRuntime } from '@cms/tenancy';
 import { entryPayload, mediaPayload, releasePayload, type MediaEvent, type ReleasePublishEvent } from '@cms/webhooks';
 import type { Platform } from './platform.ts';
+import { noteDocumentChange, noteProjectChange } from './change-notes.ts';
 import { pluginRowsJson, REST_LIMITS } from './tenant/rest-targets.ts';
 
 interface ProjectRef {
@@ -18,6 +19,7 @@ interface ProjectRef {
 /** The `emit` hook of a project's DocumentStore. */
 export function documentEvents(platform: Platform, project: ProjectRef, runtime: ProjectRuntime): (tx: Db, event: DocumentEvent) => Promise<void> {
   return async (tx, ev) => {
+    noteDocumentChange(ev.uid, ev.documentId);
     // As Strapi: no webhooks for end users (their data would leave the platform).
     if (ev.uid === USERS_UID) return;
     await platform.webhooks.emit(tx, project.id, ev.event, async () => {
@@ -46,6 +48,7 @@ export async function emitMediaEvents(
   platform: Platform, tx: Db, projectId: number, runtime: ProjectRuntime, event: MediaEvent, fileIds: readonly string[], files?: ReadonlyArray<Record<string, unknown>>,
 ): Promise<void> {
   if (fileIds.length === 0) return;
+  noteProjectChange();
   let read = files;
   for (let i = 0; i < fileIds.length; i++) {
     await platform.webhooks.emit(tx, projectId, event, async () => {

@@ -36,6 +36,12 @@ export const HISTORY_RETENTION_DAYS: Record<PlanName, number> = { free: 7, pro: 
  */
 export const PENDING_RELEASES: Record<PlanName, number | null> = { free: 3, pro: 50, enterprise: null };
 
+/**
+ * The share of a gateway's answer cache (ANSWER_CACHE_MB) one project's answers may hold: past
+ * it, the project evicts its own least recently used answers, not other projects'.
+ */
+export const ANSWER_CACHE_SHARE: Record<PlanName, number> = { free: 0.05, pro: 0.2, enterprise: 0.4 };
+
 export function planLimits(plan: string): PlanLimits {
   return Object.hasOwn(PLANS, plan) ? PLANS[plan as PlanName] : PLANS.free;
 }

@@ -64,6 +64,28 @@ export interface DbShareConfig {
   queueTimeoutMs: number;
 }
 
+/** Delivery of content answers (@cms/delivery): the shared answer cache and CDN purges. */
+export interface DeliveryConfig {
+  /**
+   * ANSWER_CACHE_MB (default 64, 0 = off): the byte budget of this gateway's answer cache
+   * (repeated content reads answered from memory, checked against the shared content version).
+   */
+  answerCacheBytes: number;
+  /** CDN_PURGE_URL (+ CDN_PURGE_FORMAT, CDN_PURGE_TOKEN): where the surrogate keys of every change are sent; unset → none. */
+  cdnPurge?: CdnPurgeConfig;
+}
+
+export interface CdnPurgeConfig {
+  url: string;
+  /**
+   * CDN_PURGE_FORMAT: `json` (default: `POST {keys: [...]}` to the URL) or `fastly` (Fastly's
+   * purge API: `POST` with the keys in a `Surrogate-Key` header and CDN_PURGE_TOKEN as `Fastly-Key`).
+   */
+  format: 'json' | 'fastly';
+  /** CDN_PURGE_TOKEN: sent as `Authorization: Bearer …` (json) or `Fastly-Key` (fastly). */
+  token?: string;
+}
+
 /** Outgoing webhooks (@cms/webhooks). */
 export interface WebhooksConfig {
   /** WEBHOOKS_ALLOW_PRIVATE: deliver to loopback/private/link-local addresses too (off: refused, SSRF). */
@@ -129,6 +151,7 @@ export interface Config {
    * § Content history). Off only to measure its cost (`make bench`) or in an emergency.
    */
   readonly contentHistory: boolean;
+  readonly delivery: DeliveryConfig;
   /** DASHBOARD_ORIGINS: origins (besides the gateway's own) whose pages may call the management API. */
   readonly dashboardOrigins: readonly string[];
   /** DASHBOARD_DIR: the built dashboard served at `/` (default: the repository's apps/dashboard/dist). */
@@ -272,6 +295,16 @@ function planStatementTimeoutsOf(env: Env): RateLimitsConfig['planStatementTimeo
 }
 
 /** STRIPE_API_BASE as the `stripe` library's host/port/protocol options. */
+function cdnPurgeOf(env: Env): CdnPurgeConfig | undefined {
+  const url = str(env, 'CDN_PURGE_URL');
+  if (!url) return undefined;
+  if (!/^https?:\/\//.test(url)) throw new ConfigError(`CDN_PURGE_URL must be an http(s) URL, got "${url}"`);
+  const format = str(env, 'CDN_PURGE_FORMAT') ?? 'json';
+  if (format !== 'json' && format !== 'fastly') throw new ConfigError(`CDN_PURGE_FORMAT must be json or fastly, got "${format}"`);
+  const token = str(env, 'CDN_PURGE_TOKEN');
+  return { url, format, ...(token ? { token } : {}) };
+}
+
 function stripeApiOf(env: Env): StripeConfig['api'] {
   const raw = str(env, 'STRIPE_API_BASE');
   if (raw === undefined) return undefined;
@@ -400,6 +433,10 @@ export function loadConfig(env: Env = process.env): Config {
     },
     maintenance: { enabled: bool(env, 'MAINTENANCE', true), intervalMs: int(env, 'MAINTENANCE_INTERVAL_MS', 60_000, 100, 86_400_000) },
     contentHistory: bool(env, 'CONTENT_HISTORY', true),
+    delivery: {
+      answerCacheBytes: int(env, 'ANSWER_CACHE_MB', 64, 0, 1_000_000) * 1024 * 1024,
+      cdnPurge: cdnPurgeOf(env),
+    },
     scheduler: { enabled: bool(env, 'SCHEDULER', true), sweepMs: int(env, 'SCHEDULER_SWEEP_MS', 2000, 100, 60_000) },
     dashboardOrigins: Object.freeze(originsOf(env, 'DASHBOARD_ORIGINS')),
     dashboardDir: resolve(str(env, 'DASHBOARD_DIR') ?? fileURLToPath(new URL('../../../apps/dashboard/dist', import.meta.url))),

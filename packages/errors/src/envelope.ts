@@ -47,6 +47,17 @@ export function sqlStateOf(err: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * Thrown (before anything is read or written) by a request that found its project's in-memory
+ * copy older than a change another instance already recorded: it runs again on a fresh copy.
+ */
+export class StaleProjectError extends Error {
+  override name = 'StaleProjectError';
+  constructor() {
+    super('The project changed on another instance; reloading it');
+  }
+}
+
 // SQLSTATEs of a statement built for an older model than the database now has: a column or table
 // dropped or renamed, a type changed, a prepared plan invalidated by DDL.
 const STALE_MODEL_STATES = new Set(['42703', '42P01', '42804', '42883', '0A000']);
@@ -56,6 +67,7 @@ const STALE_MODEL_STATES = new Set(['42703', '42P01', '42804', '42883', '0A000']
  * committed a migration and this one has not heard yet): reload the model and run it again.
  */
 export function isStaleModelError(err: unknown): boolean {
+  if (err instanceof StaleProjectError) return true;
   const state = sqlStateOf(err);
   return state !== undefined && STALE_MODEL_STATES.has(state);
 }

@@ -44,6 +44,14 @@ export interface GraphqlContext {
   locales: readonly LocaleView[];
   /** The project's end-user roles, for the role queries and mutations. */
   roles: ProjectRoles;
+  /** Told what an operation reads (the gateway's delivery headers and answer cache). */
+  observe?: ReadObserver;
+}
+
+/** What an operation read: the content types its root fields asked for, and whether it read drafts. */
+export interface ReadObserver {
+  read(uid: string): void;
+  draft(): void;
 }
 
 /** What the upload mutations need of the media library (files are addressed by numeric id). */

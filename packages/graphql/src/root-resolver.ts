@@ -11,6 +11,7 @@ export type Resolver = GraphQLFieldResolver<unknown, GraphqlContext, Args>;
 export function requireAccess(ctx: GraphqlContext, uid: string, action: string): void {
   // Strapi's GraphQL answers an unauthorised operation with a FORBIDDEN error.
   if (!ctx.access.can(uid, action)) throw new ForbiddenError('Forbidden access');
+  ctx.observe?.read(uid);
 }
 
 /** Does a read ask for unpublished content: drafts, or a release preview? */
@@ -22,6 +23,7 @@ export const isDraftRead = (args: Args): boolean => args.status === 'draft' || (
  * have is not found. Resolvers call it for draft reads only (published reads await nothing more).
  */
 export async function requireDraftAccess(ctx: GraphqlContext, uid: string, args: Args): Promise<void> {
+  ctx.observe?.draft();
   if (!mayReadDrafts(ctx.model, ctx.draftAccess, (u, action) => ctx.access.can(u, action), uid)) throw new ForbiddenError('Forbidden access');
   if (args.release !== undefined && args.release !== null && !(await ctx.releaseExists(releaseIdOf(args.release)))) {
     throw new NotFoundError('Release not found');

@@ -26,6 +26,8 @@ export interface MediaLibraryOptions {
   /** How long an upload answer waits for its images' formats before answering with what is ready. */
   processingWaitMs: number;
   logger: Logger;
+  /** Told after processing recorded a file's formats (the answers that show the file changed). */
+  onProcessed?: (projectId: number) => Promise<void>;
 }
 
 export interface UploadPart {
@@ -291,7 +293,10 @@ export class MediaLibrary {
       const result = await makeImageFormats(this.storage, source, prefix, (f) => this.urlOf(job.projectId, f));
       if (!result) return; // the original is gone: deleted, or replaced under another extension
       try {
-        if (await recordProcessing(db, job.schema, job.fileId, job, result)) return;
+        if (await recordProcessing(db, job.schema, job.fileId, job, result)) {
+          await this.options.onProcessed?.(job.projectId);
+          return;
+        }
         // Replaced since: the replacing job makes its own formats. Deleted since: drop ours.
         if (await findFileRow(db, job.schema, job.fileId)) return;
       } catch (err) {

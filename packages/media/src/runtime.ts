@@ -21,7 +21,13 @@ export const bullPrefix = (config: Config) => `${config.redisPrefix}bull`;
  */
 export function createMediaRuntime(
   config: Config, db: Db, logger: Logger,
-  options: { runWorker: boolean; /** The pool holding a project's schema (its cluster's), when not `db`. */ dbOf?: (projectId: number) => Promise<Db> },
+  options: {
+    runWorker: boolean;
+    /** The pool holding a project's schema (its cluster's), when not `db`. */
+    dbOf?: (projectId: number) => Promise<Db>;
+    /** Told after a file's formats were recorded (see MediaLibraryOptions). */
+    onProcessed?: (projectId: number) => Promise<void>;
+  },
 ): MediaRuntime {
   const storage = createMediaStorage({
     publicUrl: config.media.publicUrl,
@@ -40,6 +46,7 @@ export function createMediaRuntime(
     relativeUrls: storage.provider === 'local' && !config.media.publicUrl,
     processingWaitMs: config.media.processingWaitMs,
     logger,
+    ...(options.onProcessed ? { onProcessed: options.onProcessed } : {}),
   });
   const worker = config.redisUrl && options.runWorker
     ? startMediaWorker(process, { redisUrl: config.redisUrl, prefix: bullPrefix(config), lockDurationMs: config.media.jobLockMs, stalledIntervalMs: config.media.jobLockMs }, logger)

@@ -19,6 +19,7 @@ export { totalCache, TotalCache, runTotal, type TotalRow, type TotalSql } from '
 export { compileRead, type CompiledRead } from './compiled-read.ts';
 export { ReadCache, ProjectReads, type ReadRequest } from './read-cache.ts';
 export { paginationMeta, pageOf, type PaginationMeta } from './pagination.ts';
+export { typesOfPlan } from './plan-types.ts';
 export { UPLOAD_FILE_UID, USERS_UID, isPluginType, lookup, typeView, type TypeView, type ScalarField } from './model-view.ts';
 export { castValue, castSqlType, temporalInputError, INT_RE, NUMBER_RE, INT32, INT64 } from './cast-values.ts';
 export type { PlanContext, QueryPlan, Scope, Selection, FileUseBranch, PopulatePlan, FilterPlan, SortPlan, PagePlan, Hop, CompareValue } from './query-plan.ts';

@@ -47,6 +47,12 @@ const createInstruments = (meter = getMeter()) => ({
     unit: 's', description: 'Time a worker spent on one job attempt (by queue and outcome).',
     advice: { explicitBucketBoundaries: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60] },
   }),
+  cdnPurges: meter.createCounter('cms.cdn.purges', {
+    description: 'Purge requests sent to CDN_PURGE_URL (result=ok|failed; failed = given up after retries).', valueType: ValueType.INT,
+  }),
+  cdnPurgeKeys: meter.createCounter('cms.cdn.purge_keys', {
+    description: 'Surrogate keys in purge requests (result=ok|failed), or dropped before sending (result=dropped: pending keys over the cap).', valueType: ValueType.INT,
+  }),
 });
 
 /** The platform's instruments: no-ops until `bindInstruments()` runs once a MeterProvider is installed. */

@@ -22,6 +22,11 @@ export interface TenantEntry {
   roles: RolePermissions;
   /** Fast membership test for `locale` parameters. */
   localeCodes: ReadonlySet<string>;
+  /**
+   * The project's change stamp read just before this entry was loaded (`useStamps`; undefined
+   * without them): an entry whose stamp is not the current one may predate a change.
+   */
+  stamp?: string | null;
 }
 
 export interface Invalidation {
@@ -61,7 +66,19 @@ export class ProjectRegistry {
   private readonly droppedAt = new Map<string | number, number>();
   private everythingDroppedAt = 0;
 
+  /** Reads a project's change stamp by slug (set by every change, before its invalidation is published). */
+  private stamps: ((slug: string) => Promise<string | null>) | null = null;
+
   constructor(private readonly db: Db, private readonly bus: Bus) {}
+
+  /**
+   * Stamp every loaded entry with the project's change stamp read before the load: a request can
+   * then tell, before the invalidation message reaches this instance, that its copy is older than
+   * a change already answered elsewhere (@cms/delivery versions).
+   */
+  useStamps(read: (slug: string) => Promise<string | null>): void {
+    this.stamps = read;
+  }
 
   async start(): Promise<void> {
     // Back from an outage: what was said meanwhile was missed, and what this instance could not
@@ -162,6 +179,14 @@ export class ProjectRegistry {
     this.drop({ projectId, scope: 'model' });
   }
 
+  /**
+   * Forget this instance's copy of a project, keeping its compiled model (the fresh copy names its
+   * model version: a newer one is compiled then): its stamp says another instance changed it.
+   */
+  reload(projectId: number): void {
+    this.drop({ projectId, scope: 'project' });
+  }
+
   private drop(inv: Invalidation): void {
     const epoch = ++this.epoch;
     if (inv.scope === 'all' || this.droppedAt.size > 10_000) {
@@ -197,6 +222,8 @@ export class ProjectRegistry {
 
   private async load(slug: string): Promise<TenantEntry | null> {
     const epoch = this.epoch;
+    // Before the project is read: a change recorded after this read leaves the entry stamped older.
+    const stamp = this.stamps ? await this.stamps(slug).catch(() => undefined) : undefined;
     const row = (await this.db.maybeOne(compiledQuery({
       text: `SELECT ${PROJECT_COLUMNS},
         COALESCE((SELECT json_agg(json_build_object('code', l.code, 'name', l.name, 'isDefault', l.is_default,
@@ -213,7 +240,7 @@ export class ProjectRegistry {
       return null;
     }
     const { locales, roles, ...project } = row;
-    const entry: TenantEntry = { project, locales, roles, localeCodes: new Set(locales.map((l) => l.code)) };
+    const entry: TenantEntry = { project, locales, roles, localeCodes: new Set(locales.map((l) => l.code)), ...(stamp !== undefined ? { stamp } : {}) };
     if (this.droppedSince(epoch, slug, project.id)) return entry; // answers its own requests, not cached
     this.bySlug.set(slug, entry);
     this.loadedAt.set(entry, Date.now());

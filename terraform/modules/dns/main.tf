@@ -1,7 +1,8 @@
 # The wildcard certificate (BASE_DOMAIN and *.BASE_DOMAIN, validated by DNS in Route 53) used by
 # the ALB, and the alias records sending both names to that ALB. The ALB itself is made by the
 # AWS Load Balancer Controller from the Ingress, so the records come in a second apply
-# (create_records = true) once it exists.
+# (create_records = true) once it exists. With the content API's CDN (modules/cdn), the wildcard
+# record points at CloudFront instead.
 resource "aws_acm_certificate" "this" {
   domain_name               = var.base_domain
   subject_alternative_names = ["*.${var.base_domain}"]
@@ -42,15 +43,31 @@ data "aws_lb" "ingress" {
   name  = var.load_balancer_name
 }
 
+# The apex always points at the ALB; the project hosts at CloudFront when the content API's CDN
+# is in front (wildcard_alias, from the cdn module), else at the ALB too. Switching is an in-place
+# change of the same record.
+locals {
+  alb_target = {
+    name     = one(data.aws_lb.ingress[*].dns_name)
+    zone_id  = one(data.aws_lb.ingress[*].zone_id)
+    evaluate = true
+  }
+  cdn_target = var.wildcard_alias == null ? local.alb_target : {
+    name     = var.wildcard_alias.name
+    zone_id  = var.wildcard_alias.zone_id
+    evaluate = false # not supported for CloudFront aliases
+  }
+}
+
 resource "aws_route53_record" "base" {
-  for_each = var.create_records ? toset([var.base_domain, "*.${var.base_domain}"]) : toset([])
+  for_each = var.create_records ? { (var.base_domain) = local.alb_target, "*.${var.base_domain}" = local.cdn_target } : {}
   zone_id  = var.hosted_zone_id
   name     = each.key
   type     = "A"
 
   alias {
-    name                   = data.aws_lb.ingress[0].dns_name
-    zone_id                = data.aws_lb.ingress[0].zone_id
-    evaluate_target_health = true
+    name                   = each.value.name
+    zone_id                = each.value.zone_id
+    evaluate_target_health = each.value.evaluate
   }
 }

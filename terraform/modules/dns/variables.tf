@@ -22,3 +22,12 @@ variable "tags" {
   description = "Tags added to every resource."
   type        = map(string)
 }
+
+variable "wildcard_alias" {
+  description = "Alias target of *.BASE_DOMAIN when the content API's CloudFront is in front (cdn module); null: the ALB."
+  type = object({
+    name    = string
+    zone_id = string
+  })
+  default = null
+}

@@ -1,4 +1,5 @@
-// Project settings: name, GraphQL limits, browser access (CORS), and deletion (owners only; the
+// Project settings: name, GraphQL limits, browser access (CORS), delivery (CDN caching and the
+// answer cache), and deletion (owners only; the
 // project stays restorable for 7 days from the projects page). Viewers see the settings with their
 // forms turned off. Backups and export are the next page of Settings (Backups.tsx).
 import { Alert, Button, Card, Group, NumberInput, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
@@ -15,6 +16,7 @@ import { projectKey, useProject, useProjectRole } from '../project.ts';
 
 type GraphqlSettings = { defaultLimit: number; maxLimit: number; depthLimit: number; costLimit: number; introspection: boolean; playground: boolean };
 interface CorsSettings { origins: string[]; credentials: boolean; maxAge: number }
+type DeliverySettings = { sMaxAge: number; answerCache: boolean };
 
 /** A settings form: saves with PUT, shows field errors in place and other errors above. */
 function useSettingsForm<T extends Record<string, unknown>>(initial: T, save: (values: T) => Promise<void>, fieldOf: (path: string) => string = (p) => p) {
@@ -118,6 +120,33 @@ function CorsForm({ slug, settings }: { slug: string; settings: CorsSettings }) 
   );
 }
 
+function DeliveryForm({ slug, settings }: { slug: string; settings: DeliverySettings }) {
+  const client = useQueryClient();
+  const { form, submit, error } = useSettingsForm(settings, async (values) => {
+    await api('PUT', `/v1/projects/${slug}/settings/delivery`, values);
+    await client.invalidateQueries({ queryKey: projectKey(slug, 'settings', 'delivery') });
+  });
+  return (
+    <Section title="Delivery">
+      <form onSubmit={submit} aria-label="Delivery">
+        <Stack maw={520}>
+          {error && <Alert color="red" role="alert">{error}</Alert>}
+          <NumberInput
+            label="CDN cache time (seconds)" min={0}
+            description="How long a CDN may serve public published reads (s-maxage); a change purges them sooner when a purge URL is set up"
+            {...form.getInputProps('sMaxAge')}
+          />
+          <Switch
+            label="Answer repeated reads from memory" description="Never older than the last change; turn off only to measure or debug your queries"
+            {...form.getInputProps('answerCache', { type: 'checkbox' })}
+          />
+          <Button type="submit" w="fit-content" loading={form.submitting}>Save delivery settings</Button>
+        </Stack>
+      </form>
+    </Section>
+  );
+}
+
 function DeleteProject({ project }: { project: Project }) {
   const [opened, setOpened] = useState(false);
   const navigate = useNavigate();
@@ -151,8 +180,12 @@ export function SettingsPage() {
   const { canEdit, isOwner } = useProjectRole(slug);
   const graphql = useQuery({ queryKey: projectKey(slug, 'settings', 'graphql'), queryFn: async () => (await api<{ graphql: GraphqlSettings }>('GET', `/v1/projects/${slug}/settings/graphql`)).graphql });
   const cors = useQuery({ queryKey: projectKey(slug, 'settings', 'cors'), queryFn: async () => (await api<{ cors: CorsSettings }>('GET', `/v1/projects/${slug}/settings/cors`)).cors });
-  if (project.isPending || graphql.isPending || cors.isPending) return <PageLoader label="Loading settings…" />;
-  const failed = project.error ?? graphql.error ?? cors.error;
+  const delivery = useQuery({
+    queryKey: projectKey(slug, 'settings', 'delivery'),
+    queryFn: async () => (await api<{ delivery: DeliverySettings }>('GET', `/v1/projects/${slug}/settings/delivery`)).delivery,
+  });
+  if (project.isPending || graphql.isPending || cors.isPending || delivery.isPending) return <PageLoader label="Loading settings…" />;
+  const failed = project.error ?? graphql.error ?? cors.error ?? delivery.error;
   if (failed) return <PageError error={failed} />;
   return (
     <Stack>
@@ -161,6 +194,7 @@ export function SettingsPage() {
           <Rename project={project.data!} />
           <GraphqlForm slug={slug} settings={graphql.data!} />
           <CorsForm slug={slug} settings={cors.data!} />
+          <DeliveryForm slug={slug} settings={delivery.data!} />
         </Stack>
       </EditableArea>
       {isOwner && <DeleteProject project={project.data!} />}

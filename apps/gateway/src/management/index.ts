@@ -31,7 +31,11 @@ import { registerUsageRoutes } from './usage.ts';
 import { registerWebhookRoutes } from './webhooks.ts';
 import { checkCsrf, sessionTokenOf } from './session-cookies.ts';
 import './request-context.ts';
+import { collectChanges, purgeKeysOf } from '../change-notes.ts';
 import type { ManagementOptions } from './options.ts';
+
+/** Project routes whose writes no content API read shows (billing, team, webhooks, archives, keys, dry runs). */
+const UNREAD_BY_CONTENT_API = /^\/v1\/projects\/:slug\/(billing|content-access|exports|invitations|members|webhooks|schema\/plan)(\/|$)|^\/v1\/projects\/:slug\/backups$/;
 
 export async function managementPlugin(app: FastifyInstance, opts: ManagementOptions): Promise<void> {
   const { platform } = opts;
@@ -57,6 +61,20 @@ export async function managementPlugin(app: FastifyInstance, opts: ManagementOpt
       if (cluster === undefined || cluster === CONTROL_CLUSTER) done();
       else onCluster(cluster, done);
     });
+    // A change to a project through the management API (content, model, roles, settings, media,
+    // releases, imports…) moves its content version on before it is answered, and purges the CDN.
+    authed.addHook('onRequest', (request, _reply, done) => {
+      if (changesProject(request)) collectChanges(request, done);
+      else done();
+    });
+    authed.addHook('onSend', async (request, reply, payload) => {
+      const notes = request.changeNotes;
+      if (!notes || !request.managedProject) return payload;
+      // Refused before anything was written, unless a part of it was (an import's documents).
+      if (reply.statusCode >= 400 && !notes.project && notes.keys.size === 0) return payload;
+      await platform.delivery.changed(request.managedProject.id, purgeKeysOf(notes));
+      return payload;
+    });
     registerProjectRoutes(authed, opts);
     registerTeamRoutes(authed, opts);
     registerSchemaRoutes(authed, opts);
@@ -80,6 +98,12 @@ export async function managementPlugin(app: FastifyInstance, opts: ManagementOpt
     registerRestoreRoutes(authed, opts);
     await authed.register(billingRoutes, { platform: opts.platform });
   });
+
+  /** A write to a project that may change what its content API answers. */
+  function changesProject(request: FastifyRequest): boolean {
+    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return false;
+    return !UNREAD_BY_CONTENT_API.test(request.routeOptions.url ?? '');
+  }
 
   async function authenticate(request: FastifyRequest): Promise<void> {
     const presented = sessionTokenOf(request);

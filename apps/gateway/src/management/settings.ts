@@ -1,11 +1,13 @@
 // A project's settings. GraphQL: page size default and maximum (Strapi's `graphql.config.defaultLimit`
 // and `maxLimit`), depth and cost limits, introspection and the GraphiQL playground. Users-permissions:
 // registration, e-mail confirmation, default role, JWT lifetime and the URLs of its e-mails. CORS: the
-// origins whose pages may call the project's APIs (Strapi's `strapi::cors`).
+// origins whose pages may call the project's APIs (Strapi's `strapi::cors`). Delivery: how long CDNs
+// keep public answers (`sMaxAge`) and whether the gateways keep answers in memory (`answerCache`).
 import type { FastifyInstance } from 'fastify';
 import { graphqlSettingsOf, parseGraphqlSettings } from '@cms/graphql';
 import { parseUsersSettings, usersSettingsOf } from '@cms/users';
 import { corsSettingsOf, parseCorsSettings, storedCors } from '../http/cors-settings.ts';
+import { deliverySettingsOf, parseDeliverySettings, storedDelivery } from '../delivery-settings.ts';
 import type { ManagementOptions } from './options.ts';
 import { projectOf } from './request-context.ts';
 
@@ -36,5 +38,14 @@ export function registerSettingsRoutes(app: FastifyInstance, { platform }: Manag
     const cors = parseCorsSettings(request.body, corsSettingsOf(project.settings));
     await platform.projects.updateSettings(project, 'cors', cors);
     return { cors };
+  });
+
+  app.get('/projects/:slug/settings/delivery', async (request) => ({ delivery: storedDelivery(deliverySettingsOf(projectOf(request).settings)) }));
+
+  app.put('/projects/:slug/settings/delivery', async (request) => {
+    const project = projectOf(request);
+    const delivery = parseDeliverySettings(request.body, deliverySettingsOf(project.settings));
+    await platform.projects.updateSettings(project, 'delivery', delivery);
+    return { delivery };
   });
 }

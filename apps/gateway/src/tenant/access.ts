@@ -100,7 +100,12 @@ export async function resolveAccess(
 ): Promise<Access> {
   // Another scheme than Bearer leaves the caller anonymous, as Strapi does.
   const presented = bearerToken(request);
-  if (presented === null) return publicAccess(tenant);
+  if (presented === null) {
+    request.deliveryClass = 'public';
+    return publicAccess(tenant);
+  }
+  // Whatever the credential, its answers are the caller's own (and refused ones are not cached).
+  request.deliveryClass = 'private';
   if (isContentAccessKey(presented)) return contentKeyAccess(request, tenant, platform.contentAccessKeys, presented);
   if (looksLikeJwt(presented)) {
     // A JWT of another project fails its signature: refused like a made-up one.

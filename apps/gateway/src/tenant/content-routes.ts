@@ -2,11 +2,13 @@
 // single types `GET /api/:singularApiId`. The JSON body is built by Postgres and spliced in.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ForbiddenError, NotFoundError } from '@cms/errors';
-import { draftReadFinder, paginationMeta, parseQuery, planQuery, queryShape, type Binder, type CompiledRead, type Leaf, type QueryAst, type QueryPlan, type QueryTemplate } from '@cms/query';
+import { draftReadFinder, paginationMeta, parseQuery, planQuery, queryShape, typesOfPlan, type Binder, type CompiledRead, type Leaf, type QueryAst, type QueryPlan, type QueryTemplate } from '@cms/query';
 import type { Platform } from '../platform.ts';
 import { addDbTime, addPlanTime } from '../http/server-timing.ts';
 import { admitDraftRead, isDraftRead } from './draft-reads.ts';
-import { cachedRead, queryStringOf, REST_LIMITS, resolveRoute, sendDocument, sendList, type RouteContext } from './rest-targets.ts';
+import { deliverRead } from './answers.ts';
+import { cachedRead, documentBody, listBody, queryStringOf, REST_LIMITS, resolveRoute, type RouteContext } from './rest-targets.ts';
+import { wantsV4 } from './v4-format.ts';
 
 /**
  * The read plan of a route: the request's query at the given status and locale. `locale` is a
@@ -48,6 +50,12 @@ function compiledReadOf(ctx: RouteContext, request: FastifyRequest, byDocumentId
   });
 }
 
+/**
+ * The answer cache's name of a REST read within its project: the caller's class (its access key:
+ * equal keys read the same), the response format and the URL (path and query string).
+ */
+const answerKey = (request: FastifyRequest, ctx: RouteContext): string => `rest\n${ctx.access.key}\n${wantsV4(request.headers) ? 4 : 5}\n${request.url}`;
+
 export function registerContentRoutes(app: FastifyInstance, platform: Platform): void {
   const pool = platform.db.tenantPool;
 
@@ -56,7 +64,9 @@ export function registerContentRoutes(app: FastifyInstance, platform: Platform):
     // Single types are read with `find` (Strapi has no findOne for them).
     if (!ctx.access.can(ctx.target.type.uid, byDocumentId ? 'findOne' : 'find')) throw new ForbiddenError();
     const query = request.query as Record<string, unknown>;
-    const previewed = isDraftRead(query) && (await admitDraftRead(platform, ctx, query));
+    const draft = isDraftRead(query);
+    const previewed = draft && (await admitDraftRead(platform, ctx, query));
+    if (draft) request.deliveryClass = 'draft';
     const started = performance.now();
     const read = compiledReadOf(ctx, request, byDocumentId, previewed);
     addPlanTime(request, started);
@@ -65,24 +75,28 @@ export function registerContentRoutes(app: FastifyInstance, platform: Platform):
 
   app.get<{ Params: { name: string } }>('/api/:name', async (request, reply) => {
     const { ctx, read } = await prepare(request, request.params.name, false);
-    const started = performance.now();
-    if (ctx.target.single) {
-      const json = await read.findOne(pool, null);
+    return deliverRead(request, reply, platform, ctx, answerKey(request, ctx), async () => {
+      const started = performance.now();
+      if (ctx.target.single) {
+        const json = await read.findOne(pool, null);
+        addDbTime(request, started);
+        if (json === null) throw new NotFoundError();
+        return { body: documentBody(request, ctx, json), uids: typesOfPlan(read.plan) };
+      }
+      const { json, total } = await read.find(pool);
       addDbTime(request, started);
-      if (json === null) throw new NotFoundError();
-      return sendDocument(request, reply, ctx, json);
-    }
-    const { json, total } = await read.find(pool);
-    addDbTime(request, started);
-    return sendList(request, reply, ctx, json, { pagination: paginationMeta(read.plan, total) });
+      return { body: listBody(request, ctx, json, { pagination: paginationMeta(read.plan, total) }), uids: typesOfPlan(read.plan) };
+    });
   });
 
   app.get<{ Params: { name: string; documentId: string } }>('/api/:name/:documentId', async (request, reply) => {
     const { ctx, read } = await prepare(request, request.params.name, true);
-    const started = performance.now();
-    const json = await read.findOne(pool, request.params.documentId);
-    addDbTime(request, started);
-    if (json === null) throw new NotFoundError();
-    return sendDocument(request, reply, ctx, json);
+    return deliverRead(request, reply, platform, ctx, answerKey(request, ctx), async () => {
+      const started = performance.now();
+      const json = await read.findOne(pool, request.params.documentId);
+      addDbTime(request, started);
+      if (json === null) throw new NotFoundError();
+      return { body: documentBody(request, ctx, json), uids: typesOfPlan(read.plan) };
+    });
   });
 }

@@ -24,6 +24,11 @@ export function rescope(reply: { raw: ServerResponse }, cluster: string): void {
   if (scope) scope.cluster = cluster;
 }
 
+/** Whether a transaction of the request committed (its change is recorded before it is answered). */
+export function committedIn(reply: { raw: ServerResponse }): boolean {
+  return (reply.raw as Watched)[kScope]?.committed === true;
+}
+
 // One listener for every response (no closure per request): `close` before `finish` is a client
 // that went away, whose running statements are then cancelled.
 function onResponseClose(this: Watched): void {

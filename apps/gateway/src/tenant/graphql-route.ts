@@ -1,10 +1,11 @@
 // `/graphql` of a project: POST (and GET) operations run on the project's generated schema
 // (see @cms/graphql), GraphiQL for browsers. The caller is resolved like REST, so a bad token is
 // refused before GraphQL with the REST 401 envelope.
+import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hashPassword } from '@cms/auth';
 import { isStaleModelError } from '@cms/errors';
-import { GRAPHIQL_ASSETS, graphqlSettingsOf, type GraphqlRequest, type ProjectRoles, type ProjectUsers, type RoleView, type UploadFiles } from '@cms/graphql';
+import { GRAPHIQL_ASSETS, graphqlSettingsOf, type GraphqlRequest, type ReadObserver, type ProjectRoles, type ProjectUsers, type RoleView, type UploadFiles } from '@cms/graphql';
 import type { ProjectFiles } from '@cms/media';
 import { derivedDocumentId, localeDocuments, type ProjectRuntime, type TenantEntry } from '@cms/tenancy';
 import { releaseExists } from '@cms/releases';
@@ -13,10 +14,12 @@ import type { Platform } from '../platform.ts';
 import { previewSettingsOf } from '../preview-settings.ts';
 import { projectRoleChanges } from '../project-roles.ts';
 import { resolveAccess, usersProjectOf } from './access.ts';
+import { answerOf, answerVersion, keepAnswer, keptAnswer, sendAnswer } from './answers.ts';
 import { tenantOf, writeOriginOf } from './request-context.ts';
 import { traced } from '@cms/telemetry';
 import { addDbTime, addPlanTime, setServerTiming } from '../http/server-timing.ts';
 import { documentEvents, emitMediaEvents, filesJson } from '../webhook-events.ts';
+import type { PersistedQueryRefusal } from './persisted-queries.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -39,23 +42,36 @@ function mayBeForged(request: FastifyRequest): boolean {
 
 type Operation = Omit<GraphqlRequest, 'method'>;
 
-/** `{query, variables, operationName}` of a POST body or GET query string; a string answers 400. */
-function operationOf(source: unknown, variablesAsJson: boolean): Operation | string {
-  if (source === null || typeof source !== 'object' || Array.isArray(source)) return 'POST body must be a JSON object with a `query`.';
-  const { query, variables, operationName } = source as Record<string, unknown>;
-  if (typeof query !== 'string' || query === '') return 'GraphQL operations must contain a non-empty `query` or a `persistedQuery` extension.';
+/**
+ * `{query, variables, operationName}` of a POST body or GET query string (`fromQueryString`:
+ * `variables` and `extensions` JSON-encoded), the text of a persisted query's hash looked up in
+ * the project's (persisted-queries.ts); else the error to answer.
+ */
+async function operationOf(request: FastifyRequest, platform: Platform, source: unknown, fromQueryString: boolean): Promise<Operation | PersistedQueryRefusal> {
+  const refused = (message: string): PersistedQueryRefusal => ({ status: 400, message, code: 'BAD_REQUEST' });
+  if (source === null || typeof source !== 'object' || Array.isArray(source)) return refused('POST body must be a JSON object with a `query`.');
+  const { query: text, variables, operationName, extensions } = source as Record<string, unknown>;
   let vars = variables;
-  if (variablesAsJson && typeof vars === 'string') {
+  if (fromQueryString && typeof vars === 'string') {
     try {
       vars = JSON.parse(vars);
     } catch {
-      return '`variables` in a GET request must be JSON-encoded.';
+      return refused('`variables` in a GET request must be JSON-encoded.');
     }
   }
-  if (vars !== undefined && vars !== null && (typeof vars !== 'object' || Array.isArray(vars))) return '`variables` in a POST body should be an object if provided.';
-  if (operationName !== undefined && operationName !== null && typeof operationName !== 'string') return '`operationName` in a POST body must be a string if provided.';
+  if (vars !== undefined && vars !== null && (typeof vars !== 'object' || Array.isArray(vars))) return refused('`variables` in a POST body should be an object if provided.');
+  if (operationName !== undefined && operationName !== null && typeof operationName !== 'string') return refused('`operationName` in a POST body must be a string if provided.');
+  const resolved = await platform.persistedQueries.resolve(tenantOf(request).project.id, text, extensions, fromQueryString);
+  if (!resolved.ok) return resolved.refusal;
+  const { query } = resolved;
+  if (typeof query !== 'string' || query === '') return refused('GraphQL operations must contain a non-empty `query` or a `persistedQuery` extension.');
   return { query, variables: (vars ?? undefined) as Record<string, unknown> | undefined, operationName: operationName ?? undefined };
 }
+
+/** Answer a refused operation: its status and headers, the route's `{errors: [{message, extensions: {code}}]}` envelope. */
+const refuse = (reply: FastifyReply, refusal: PersistedQueryRefusal) =>
+  reply.status(refusal.status).headers(refusal.headers ?? {}).type(JSON_TYPE)
+    .send({ errors: [{ message: refusal.message, extensions: { code: refusal.code } }] });
 
 /** The upload mutations' view of the project's media library (changes write their webhook events in their transaction). */
 function uploadFilesOf(platform: Platform, project: ProjectFiles, runtime: ProjectRuntime): UploadFiles {
@@ -146,6 +162,24 @@ function projectRolesOf(platform: Platform, tenant: TenantEntry): ProjectRoles {
   };
 }
 
+/** What an operation's root fields read (the answer's surrogate keys) and whether it read drafts. */
+class ObservedReads implements ReadObserver {
+  readonly uids = new Set<string>();
+  drafts = false;
+  read(uid: string): void {
+    this.uids.add(uid);
+  }
+  draft(): void {
+    this.drafts = true;
+  }
+}
+
+/** A GraphQL read's name in the answer cache: the caller's class and a digest of the operation. */
+function graphqlAnswerKey(accessKey: string, operation: Operation): string {
+  const digest = createHash('sha1').update(JSON.stringify([operation.query, operation.variables ?? null, operation.operationName ?? null])).digest('base64url');
+  return `graphql\n${accessKey}\n${digest}`;
+}
+
 export function registerGraphqlRoutes(app: FastifyInstance, platform: Platform): void {
   async function run(request: FastifyRequest, reply: FastifyReply, operation: Operation, method: 'GET' | 'POST') {
     const tenant = tenantOf(request);
@@ -155,8 +189,19 @@ export function registerGraphqlRoutes(app: FastifyInstance, platform: Platform):
     const planning = performance.now();
     const server = await platform.graphql.get(tenant.project.id, runtime.version, runtime.model, settings);
     addPlanTime(request, planning);
+    // A query's answer may be kept (answers.ts): never an end user's (`me` is theirs alone), never
+    // what looks like a mutation.
+    const owners = { tenant, runtime };
+    const key = access.user || /^\s*mutation\b/.test(operation.query) ? null : graphqlAnswerKey(access.key, operation);
+    const version = await answerVersion(request, platform, owners, key);
+    if (version !== null) {
+      const kept = keptAnswer(platform, owners, key!, version);
+      if (kept) return sendAnswer(request, reply, kept, 'hit');
+    }
+    const observed = new ObservedReads();
     const started = performance.now();
     const response = await traced('graphql.execute', () => server.execute({ ...operation, method }, {
+      observe: observed,
       db: platform.db.tenantPool,
       schemaName: runtime.schemaName,
       model: runtime.model,
@@ -182,6 +227,13 @@ export function registerGraphqlRoutes(app: FastifyInstance, platform: Platform):
     const stale = response.readOnly && !request.rerunOnFreshModel ? response.internalErrors.find(isStaleModelError) : undefined;
     if (stale) throw stale;
     for (const err of response.internalErrors) request.log.error({ err }, 'GraphQL resolver failed');
+    if (observed.drafts) request.deliveryClass = 'draft';
+    // Only a whole, successful query's answer is kept: its errors may be passing (a timeout).
+    if (response.statusCode === 200 && response.readOnly && response.body.errors === undefined && !response.retryAfterSeconds) {
+      const answer = answerOf(tenant.project.id, { body: JSON.stringify(response.body), uids: observed.uids });
+      if (version !== null && !observed.drafts) keepAnswer(platform, owners, key!, version, answer);
+      return sendAnswer(request, reply, answer, version !== null && !observed.drafts ? 'miss' : 'bypass');
+    }
     setServerTiming(request, reply);
     if (response.retryAfterSeconds) reply.header('retry-after', String(response.retryAfterSeconds));
     return reply.status(response.statusCode).type(JSON_TYPE).send(response.body);
@@ -189,20 +241,20 @@ export function registerGraphqlRoutes(app: FastifyInstance, platform: Platform):
 
   app.post('/graphql', async (request, reply) => {
     if (mayBeForged(request)) return badRequest(reply, CSRF_MESSAGE);
-    const operation = operationOf(request.body, false);
-    if (typeof operation === 'string') return badRequest(reply, operation);
+    const operation = await operationOf(request, platform, request.body, false);
+    if ('status' in operation) return refuse(reply, operation);
     return run(request, reply, operation, 'POST');
   });
 
   app.get('/graphql', async (request, reply) => {
     const query = request.query as Record<string, unknown>;
     const settings = graphqlSettingsOf(tenantOf(request).project.settings);
-    if (query.query === undefined && settings.playground && request.headers.accept?.includes('text/html')) {
+    if (query.query === undefined && query.extensions === undefined && settings.playground && request.headers.accept?.includes('text/html')) {
       return reply.type('text/html; charset=utf-8').send(GRAPHIQL_ASSETS.page);
     }
     if (mayBeForged(request)) return badRequest(reply, CSRF_MESSAGE);
-    const operation = operationOf(query, true);
-    if (typeof operation === 'string') return badRequest(reply, operation);
+    const operation = await operationOf(request, platform, query, true);
+    if ('status' in operation) return refuse(reply, operation);
     return run(request, reply, operation, 'GET');
   });
 

@@ -2,13 +2,16 @@
 // (`{slug}.{BASE_DOMAIN}`) are rewritten to that prefix before routing (see app.ts).
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
-import { NotFoundError, ProjectBusyError, isStaleModelError } from '@cms/errors';
+import { ifNoneMatchHits, strongEtag } from '@cms/delivery';
+import { NotFoundError, ProjectBusyError, StaleProjectError, isStaleModelError } from '@cms/errors';
 import type { TenantEntry } from '@cms/tenancy';
 import { setRateLimitHeaders } from '../http/errors.ts';
 import type { Platform } from '../platform.ts';
 import { registerContentRoutes } from './content-routes.ts';
 import { registerContentWrites } from './content-writes.ts';
-import { registerDbScope, rescope } from './db-scope.ts';
+import { committedIn, registerDbScope, rescope } from './db-scope.ts';
+import { cacheControlOf } from './answers.ts';
+import { collectChanges, purgeKeysOf } from '../change-notes.ts';
 import { registerGraphqlRoutes } from './graphql-route.ts';
 import { registerLocaleRoutes } from './locales.ts';
 import { meteredRoute } from './metered-route.ts';
@@ -37,7 +40,9 @@ export async function tenantPlugin(app: FastifyInstance, opts: { platform: Platf
         if (!isStaleModelError(err) || reply.sent || !request.tenant) throw err;
         if (request.rerunOnFreshModel || request.isMultipart()) throw await movedMeanwhile(request.tenant, err);
         request.log.info({ err }, 'model changed under the request: reloading the project');
-        platform.registry.refresh(request.tenant.project.id);
+        // A stamp older than the project's (answers.ts): its compiled model may still be current.
+        if (err instanceof StaleProjectError) platform.registry.reload(request.tenant.project.id);
+        else platform.registry.refresh(request.tenant.project.id);
         request.tenant = await platform.registry.resolve(request.tenant.project.slug);
         if (!request.tenant) throw new NotFoundError();
         // A project moved to another cluster meanwhile (its old schema dropped) reruns there.
@@ -75,6 +80,24 @@ export async function tenantPlugin(app: FastifyInstance, opts: { platform: Platf
   });
   // Admitted: the rest runs in the project's database scope (share of the pool, plan's timeout).
   registerDbScope(app, platform);
+  // …collecting what its writes change, for the purge sent after them.
+  app.addHook('onRequest', (request, _reply, done) => collectChanges(request, done));
+  // Every 200 GET carries a strong ETag and its Cache-Control (the content reads set theirs in
+  // answers.ts); a committed write moves the project's content version on before it is answered.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (reply.statusCode === 200 && (request.method === 'GET' || request.method === 'HEAD') && !reply.hasHeader('etag')
+      && (typeof payload === 'string' || Buffer.isBuffer(payload))) {
+      const etag = strongEtag(payload);
+      reply.header('etag', etag);
+      if (!reply.hasHeader('cache-control')) reply.header('cache-control', cacheControlOf(request));
+      if (ifNoneMatchHits(request.headers['if-none-match'], etag)) {
+        reply.code(304);
+        return done(null, '');
+      }
+    }
+    if (!request.tenant || !committedIn(reply)) return done(null, payload);
+    platform.delivery.changed(request.tenant.project.id, purgeKeysOf(request.changeNotes)).then(() => done(null, payload), done);
+  });
   // Usage metering: batched in memory, written every few seconds, by route. Refused requests
   // (counted by the limiters as rejections), preflights and the dashboard's own calls are not counted.
   app.addHook('onResponse', (request, reply, done) => {

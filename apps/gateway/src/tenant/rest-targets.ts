@@ -127,14 +127,15 @@ function dataText(request: FastifyRequest, ctx: RouteContext, json: string): str
 }
 
 /** `{"data":<document>,"meta":{}}` */
-export function sendDocument(request: FastifyRequest, reply: FastifyReply, ctx: RouteContext, json: string, status = 200): FastifyReply {
-  setServerTiming(request, reply);
-  const body = tracedSync('serialize', () => `{"data":${dataText(request, ctx, json)},"meta":{}}`);
-  return reply.status(status).type(JSON_TYPE).send(body);
+export function documentBody(request: FastifyRequest, ctx: RouteContext, json: string): string {
+  return tracedSync('serialize', () => `{"data":${dataText(request, ctx, json)},"meta":{}}`);
 }
 
-export function sendList(request: FastifyRequest, reply: FastifyReply, ctx: RouteContext, json: string, meta: unknown): FastifyReply {
+export function listBody(request: FastifyRequest, ctx: RouteContext, json: string, meta: unknown): string {
+  return tracedSync('serialize', () => `{"data":${dataText(request, ctx, json)},"meta":${JSON.stringify(meta)}}`);
+}
+
+export function sendDocument(request: FastifyRequest, reply: FastifyReply, ctx: RouteContext, json: string, status = 200): FastifyReply {
   setServerTiming(request, reply);
-  const body = tracedSync('serialize', () => `{"data":${dataText(request, ctx, json)},"meta":${JSON.stringify(meta)}}`);
-  return reply.type(JSON_TYPE).send(body);
+  return reply.status(status).type(JSON_TYPE).send(documentBody(request, ctx, json));
 }
