@@ -199,6 +199,9 @@ describe('delivery: HTTP caching and the answer cache', () => {
       assert.deepEqual((one.headers['surrogate-key'] as string).split(' ').sort(), [`d:${ids.a2}`, `p:${p.id}`, `t:${ARTICLE}`].sort());
       const gql = await p.client(null).get(`/graphql?query=${encodeURIComponent('{ articles { documentId } }')}`, { 'apollo-require-preflight': '1' });
       assert.deepEqual((gql.headers['surrogate-key'] as string).split(' ').sort(), [`d:${ids.a1}`, `d:${ids.a2}`, `p:${p.id}`, `t:${ARTICLE}`].sort());
+      // Nested reads name their types even when the documents' ids are not selected.
+      const nested = await p.client(null).get(`/graphql?query=${encodeURIComponent('{ articles { title category { name } } }')}`, { 'apollo-require-preflight': '1' });
+      assert.deepEqual((nested.headers['surrogate-key'] as string).split(' ').sort(), [`p:${p.id}`, `t:${ARTICLE}`, `t:${CATEGORY}`].sort());
     });
   });
 

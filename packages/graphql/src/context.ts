@@ -5,7 +5,7 @@ import type { GraphQLEnumType, GraphQLInputObjectType, GraphQLObjectType, GraphQ
 import type { Db } from '@cms/db';
 import type { PhysicalModel } from '@cms/tables';
 import type { DocumentStore } from '@cms/documents';
-import type { DraftAccess, ProjectReads } from '@cms/query';
+import type { DraftAccess, ProjectReads, QueryPlan } from '@cms/query';
 import type { Model } from '@cms/schema';
 import type { GraphqlLimits } from './pagination.ts';
 import type { UserRoleSource } from './user-roles.ts';
@@ -48,9 +48,10 @@ export interface GraphqlContext {
   observe?: ReadObserver;
 }
 
-/** What an operation read: the content types its root fields asked for, and whether it read drafts. */
+/** What an operation read: the content types its root fields asked for, their read plans, and whether it read drafts. */
 export interface ReadObserver {
   read(uid: string): void;
+  plan(plan: QueryPlan): void;
   draft(): void;
 }
 

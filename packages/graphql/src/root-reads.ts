@@ -30,12 +30,14 @@ export function createReadResolvers(names: () => SchemaNames): ReadResolvers {
     // A draft read under `draftAccess: "preview"` plans against what the caller may preview: a
     // key of its own (the status and the release's presence are in the shape).
     const previewed = ctx.draftAccess === 'preview' && isDraftRead(args);
-    return ctx.reads.read({
+    const read = ctx.reads.read({
       context: `graphql\n${uid}\n${mode}\n${ctx.access.key}\n${ctx.defaultLocale}\n${ctx.limits.defaultLimit}/${ctx.limits.maxLimit}${previewed ? '\npreview' : ''}`,
       exact: `${fieldSignature(info)}${JSON.stringify(info.variableValues)}`,
       shape: () => treeShape(parseResolveInfo(info) as ResolveTree),
       plan: (tree, binder) => planRoot(ctx, planEnvOf(ctx, names(), binder, previewed), uid, tree, mode),
     });
+    ctx.observe?.plan(read.plan);
+    return read;
   }
 
   return {

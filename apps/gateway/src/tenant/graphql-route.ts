@@ -8,6 +8,7 @@ import { isStaleModelError } from '@cms/errors';
 import { GRAPHIQL_ASSETS, graphqlSettingsOf, type GraphqlRequest, type ReadObserver, type ProjectRoles, type ProjectUsers, type RoleView, type UploadFiles } from '@cms/graphql';
 import type { ProjectFiles } from '@cms/media';
 import { derivedDocumentId, localeDocuments, type ProjectRuntime, type TenantEntry } from '@cms/tenancy';
+import { typesOfPlan, type QueryPlan } from '@cms/query';
 import { releaseExists } from '@cms/releases';
 import { rolesOfUsers, type UsersProject } from '@cms/users';
 import type { Platform } from '../platform.ts';
@@ -162,12 +163,15 @@ function projectRolesOf(platform: Platform, tenant: TenantEntry): ProjectRoles {
   };
 }
 
-/** What an operation's root fields read (the answer's surrogate keys) and whether it read drafts. */
+/** The types an operation read, at any depth (the answer's surrogate keys), and whether it read drafts. */
 class ObservedReads implements ReadObserver {
   readonly uids = new Set<string>();
   drafts = false;
   read(uid: string): void {
     this.uids.add(uid);
+  }
+  plan(plan: QueryPlan): void {
+    for (const uid of typesOfPlan(plan)) this.uids.add(uid);
   }
   draft(): void {
     this.drafts = true;
