@@ -3,7 +3,8 @@
 //  - plan: parse + plan + compile of the query, or its compiled-plan cache lookup (GraphQL: the
 //    project's schema/server lookup);
 //  - db: running it (REST: the SQL of the read or the write; GraphQL: the operation's execution,
-//    resolvers and their SQL).
+//    resolvers and their SQL);
+//  - an answer from the answer cache: both 0 and `cache;desc="hit"` (tenant/answers.ts).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 declare module 'fastify' {

@@ -25,6 +25,8 @@ declare module 'fastify' {
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
+// A kept answer was neither planned nor run.
+const HIT_TIMING = 'plan;dur=0, db;dur=0, cache;desc="hit"';
 const PRIVATE = 'private, no-cache';
 const NO_STORE = 'private, no-store';
 // A public answer differs by these request headers (the v4 response format; a credential makes
@@ -117,7 +119,8 @@ export function answerOf(projectId: number, computed: Computed): Answer {
  * answer to a POST (a GraphQL query) is nobody's to keep: no validators, no caching headers.
  */
 export function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: Answer, outcome: CacheOutcome): FastifyReply {
-  setServerTiming(request, reply);
+  if (outcome === 'hit') reply.header('server-timing', HIT_TIMING);
+  else setServerTiming(request, reply);
   reply.header('x-answer-cache', outcome);
   if (request.method === 'POST') return reply.status(200).type(JSON_TYPE).send(answer.body);
   reply.header('etag', answer.etag);

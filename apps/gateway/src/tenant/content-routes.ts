@@ -59,7 +59,8 @@ const answerKey = (request: FastifyRequest, ctx: RouteContext): string => `rest\
 export function registerContentRoutes(app: FastifyInstance, platform: Platform): void {
   const pool = platform.db.tenantPool;
 
-  async function prepare(request: FastifyRequest, name: string, byDocumentId: boolean): Promise<{ ctx: RouteContext; read: CompiledRead }> {
+  /** The route's context once the caller may read it; the read is compiled only when no kept answer serves it. */
+  async function prepare(request: FastifyRequest, name: string, byDocumentId: boolean): Promise<{ ctx: RouteContext; compile: () => CompiledRead }> {
     const ctx = await resolveRoute(request, platform, name, byDocumentId);
     // Single types are read with `find` (Strapi has no findOne for them).
     if (!ctx.access.can(ctx.target.type.uid, byDocumentId ? 'findOne' : 'find')) throw new ForbiddenError();
@@ -67,15 +68,21 @@ export function registerContentRoutes(app: FastifyInstance, platform: Platform):
     const draft = isDraftRead(query);
     const previewed = draft && (await admitDraftRead(platform, ctx, query));
     if (draft) request.deliveryClass = 'draft';
-    const started = performance.now();
-    const read = compiledReadOf(ctx, request, byDocumentId, previewed);
-    addPlanTime(request, started);
-    return { ctx, read };
+    return {
+      ctx,
+      compile: () => {
+        const started = performance.now();
+        const read = compiledReadOf(ctx, request, byDocumentId, previewed);
+        addPlanTime(request, started);
+        return read;
+      },
+    };
   }
 
   app.get<{ Params: { name: string } }>('/api/:name', async (request, reply) => {
-    const { ctx, read } = await prepare(request, request.params.name, false);
+    const { ctx, compile } = await prepare(request, request.params.name, false);
     return deliverRead(request, reply, platform, ctx, answerKey(request, ctx), async () => {
+      const read = compile();
       const started = performance.now();
       if (ctx.target.single) {
         const json = await read.findOne(pool, null);
@@ -90,8 +97,9 @@ export function registerContentRoutes(app: FastifyInstance, platform: Platform):
   });
 
   app.get<{ Params: { name: string; documentId: string } }>('/api/:name/:documentId', async (request, reply) => {
-    const { ctx, read } = await prepare(request, request.params.name, true);
+    const { ctx, compile } = await prepare(request, request.params.name, true);
     return deliverRead(request, reply, platform, ctx, answerKey(request, ctx), async () => {
+      const read = compile();
       const started = performance.now();
       const json = await read.findOne(pool, request.params.documentId);
       addDbTime(request, started);

@@ -81,7 +81,10 @@ export async function tenantPlugin(app: FastifyInstance, opts: { platform: Platf
   // Admitted: the rest runs in the project's database scope (share of the pool, plan's timeout).
   registerDbScope(app, platform);
   // …collecting what its writes change, for the purge sent after them.
-  app.addHook('onRequest', (request, _reply, done) => collectChanges(request, done));
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (request.method === 'GET' || request.method === 'HEAD') done();
+    else collectChanges(request, done);
+  });
   // Every 200 GET carries a strong ETag and its Cache-Control (the content reads set theirs in
   // answers.ts); a committed write moves the project's content version on before it is answered.
   app.addHook('onSend', (request, reply, payload, done) => {
