@@ -179,9 +179,14 @@ class ObservedReads implements ReadObserver {
 }
 
 /** A GraphQL read's name in the answer cache: the caller's class and a digest of the operation. */
-function graphqlAnswerKey(accessKey: string, operation: Operation): string {
-  const digest = createHash('sha1').update(JSON.stringify([operation.query, operation.variables ?? null, operation.operationName ?? null])).digest('base64url');
-  return `graphql\n${accessKey}\n${digest}`;
+function graphqlAnswerKey(accessKey: string, operation: Operation): string | null {
+  let text: string;
+  try {
+    text = JSON.stringify([operation.query, operation.variables ?? null, operation.operationName ?? null]);
+  } catch {
+    return null; // variables nested too deep to print: refused by the executor, never kept
+  }
+  return `graphql\n${accessKey}\n${createHash('sha1').update(text).digest('base64url')}`;
 }
 
 export function registerGraphqlRoutes(app: FastifyInstance, platform: Platform): void {
