@@ -100,7 +100,7 @@ describe('spare project schemas', () => {
     const tables = await db.anyFirst(compiledQuery({
       text: "SELECT relname::text FROM pg_class WHERE relnamespace = $1::regnamespace AND relkind = 'r' ORDER BY 1", values: [schema],
     }));
-    assert.deepEqual(tables, ['doc_counts', 'files', 'history_schemas', 'history_versions', 'release_actions', 'releases', 'scheduled_actions', 'schema_migrations', 'up_users', 'upload_folders']);
+    assert.deepEqual(tables, ['doc_counts', 'files', 'history_schemas', 'history_versions', 'live_events', 'live_head', 'release_actions', 'releases', 'scheduled_actions', 'schema_migrations', 'up_users', 'upload_folders']);
     const bodies = (await db.anyFirst(compiledQuery({
       text: 'SELECT prosrc FROM pg_proc WHERE pronamespace = $1::regnamespace ORDER BY proname', values: [schema],
     }))) as string[];

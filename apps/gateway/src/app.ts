@@ -85,6 +85,9 @@ export async function buildApp(platform: Platform): Promise<App> {
   registerMetricsRoute(fastify, config.metricsToken);
   await fastify.register(managementPlugin, { prefix: '/v1', platform });
   await fastify.register(tenantPlugin, { prefix: '/p/:slug', platform });
+  // Live streams hold their connections open: closed first, so the server can close (their
+  // clients reconnect to another gateway and resume).
+  fastify.addHook('preClose', async () => platform.live.close());
   // Scheduled releases and actions run in every gateway with SCHEDULER on (scheduler.ts).
   if (config.scheduler.enabled) platform.scheduler.start(scheduleHooks(platform));
   return { fastify, platform };

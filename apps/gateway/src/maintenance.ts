@@ -1,7 +1,7 @@
 // The platform's periodic work, one round a minute (MAINTENANCE_INTERVAL_MS) for the whole
 // deployment: purge deleted projects past their restore window, drop backups past their plan's
 // retention, start the daily backups that are due, delete content history past the plan's
-// retention (each project once a day). With Redis the rounds are a BullMQ job scheduler (one round per interval
+// retention and live stream events past theirs (each project once a day). With Redis the rounds are a BullMQ job scheduler (one round per interval
 // whatever the number of gateways, run by one of them); without, a timer in this process. Each
 // round also holds a Postgres advisory lock, so two rounds never overlap: what a round does is
 // read from Postgres (what is due at its clock), never from memory.
@@ -12,6 +12,7 @@ import { detached, withTryLock } from '@cms/db';
 import { backupRetentionDays, historyRetentionDays } from '@cms/billing';
 import type { Config } from '@cms/config';
 import { dueHistoryPrunes, markHistoryPruned, pruneHistory } from '@cms/documents';
+import { pruneLiveEvents } from '@cms/live';
 import { bullPrefix, type MediaLibrary } from '@cms/media';
 import type { Logger } from '@cms/telemetry';
 import type { ArchiveRecord, ArchiveRunner, ArchiveStore } from '@cms/transfer';
@@ -37,10 +38,12 @@ const BACKUPS_PER_ROUND = 4;
 const HISTORY_PROJECTS_PER_ROUND = 20;
 const HISTORY_ROUND_MS = 10_000;
 const DAY_MS = 86_400_000;
+/** Live stream events kept per project beyond a day (management API § Delivery: the live stream). */
+const LIVE_EVENTS_KEPT = 10_000;
 /** `pg_try_advisory_lock` key of a round. */
 const ROUND_LOCK = 0x636d73_01;
 
-/** A round's work: purge deleted projects, expire backups, start due daily backups, prune content history. */
+/** A round's work: purge deleted projects, expire backups, start due daily backups, prune content history (and the live log). */
 export const MAINTENANCE_TASKS = ['purge', 'expire', 'backup', 'history'] as const;
 export type MaintenanceTask = (typeof MAINTENANCE_TASKS)[number];
 
@@ -53,6 +56,8 @@ export interface RoundReport {
   /** Projects whose history was pruned, and the versions deleted. */
   historyPruned: string[];
   historyVersionsDeleted: number;
+  /** Live stream events past retention (kept: a day and the last 10,000 per project), of the same projects. */
+  liveEventsDeleted: number;
 }
 
 export class Maintenance {
@@ -95,7 +100,7 @@ export class Maintenance {
    */
   async round(now = new Date(), tasks: readonly MaintenanceTask[] = MAINTENANCE_TASKS): Promise<RoundReport> {
     const { platform } = this;
-    const report: RoundReport = { ran: false, purged: [], expiredBackups: 0, backupsStarted: [], historyPruned: [], historyVersionsDeleted: 0 };
+    const report: RoundReport = { ran: false, purged: [], expiredBackups: 0, backupsStarted: [], historyPruned: [], historyVersionsDeleted: 0, liveEventsDeleted: 0 };
     const started: Array<{ project: ProjectRecord; record: ArchiveRecord }> = [];
     const locked = await withTryLock(platform.db.pool, ROUND_LOCK, async () => {
       if (tasks.includes('purge')) for (const project of await platform.projects.expiredDeleted(now)) {
@@ -124,7 +129,7 @@ export class Maintenance {
       platform.archives.write(project, record);
       report.backupsStarted.push(project.slug);
     }
-    if (report.purged.length || report.expiredBackups || started.length || report.historyVersionsDeleted) platform.logger.info(report, 'maintenance round');
+    if (report.purged.length || report.expiredBackups || started.length || report.historyVersionsDeleted || report.liveEventsDeleted) platform.logger.info(report, 'maintenance round');
     return report;
   }
 
@@ -139,7 +144,9 @@ export class Maintenance {
       if (Date.now() >= deadline) break;
       const before = new Date(now.getTime() - historyRetentionDays(project, now.getTime()) * DAY_MS);
       try {
-        const pruned = await pruneHistory(platform.db.poolOf(project.cluster), project.schemaName, before, { deadline });
+        const pool = platform.db.poolOf(project.cluster);
+        report.liveEventsDeleted += await pruneLiveEvents(pool, project.schemaName, LIVE_EVENTS_KEPT, DAY_MS);
+        const pruned = await pruneHistory(pool, project.schemaName, before, { deadline });
         report.historyVersionsDeleted += pruned.versions;
         if (pruned.versions) report.historyPruned.push(project.slug);
         if (pruned.done) await markHistoryPruned(platform.db.pool, project.id, now);

@@ -20,6 +20,7 @@ import { EndUsers, usersSettingsOf } from '@cms/users';
 import { createClusterWebhookRuntimes, createWebhookRuntime, type WebhookRuntime } from '@cms/webhooks';
 import { BackgroundTasks } from './background.ts';
 import { Delivery } from './delivery.ts';
+import { LiveHub } from './live/live-hub.ts';
 import { Maintenance } from './maintenance.ts';
 import { Scheduler } from './scheduler.ts';
 import { applyMigrations } from './migrations.ts';
@@ -43,6 +44,8 @@ export interface Platform {
   limitCounters: WindowCounters;
   /** The answer cache, the shared content versions and CDN purges (delivery.ts). */
   delivery: Delivery;
+  /** This gateway's live streams and the fan-out of committed document events (live/live-hub.ts). */
+  live: LiveHub;
   /** Webhooks: their outbox, relay and delivery (unless WEBHOOKS_WORKER=false); `main`'s outbox. */
   webhooks: WebhookRuntime;
   /** The webhook runtime of a cluster's outbox and deliveries (`main`: `webhooks`). */
@@ -105,6 +108,8 @@ export async function createPlatform(config: Config, logger: Logger): Promise<Pl
   const persistedQueries = new PersistedQueries({ redisUrl: config.redisUrl, prefix: config.redisPrefix }, logger);
   const limitCounters = createWindowCounters(config.redisUrl, config.redisPrefix, logger);
   const delivery = new Delivery(config, logger);
+  const live = new LiveHub(bus, (cluster) => db.poolOf(cluster), logger);
+  await live.start();
   // Every change announced through the registry (model, roles, tokens, settings, locales, plan,
   // restore, move, delete) is a content change: recorded before the change is answered.
   registry.onChange(async (inv) => {
@@ -173,6 +178,7 @@ export async function createPlatform(config: Config, logger: Logger): Promise<Pl
     media: media.library,
     limitCounters,
     delivery,
+    live,
     webhooks,
     webhooksOn: (cluster) => (cluster === CONTROL_CLUSTER ? webhooks : clusterWebhooks.get(cluster) ?? webhooks),
     accounts: new AccountService(db.pool, accountTokens, sessions),
@@ -204,6 +210,7 @@ export async function createPlatform(config: Config, logger: Logger): Promise<Pl
     scheduler: new Scheduler({ config, logger, db }),
     pool: db.tenantPool,
     async close() {
+      await live.close();
       await background.drain();
       await platform.scheduler.close();
       await platform.maintenance.close();

@@ -30,7 +30,12 @@ export function scheduleHooks(platform: Platform): ScheduleHooks {
 
     async notify(run: ScheduleRun, projectId: number) {
       // Published: the project's answers changed (the run committed before it is told).
-      if (run.outcome === 'published' || run.outcome === 'succeeded') await platform.delivery.changed(projectId);
+      if (run.outcome === 'published' || run.outcome === 'succeeded') {
+        await platform.delivery.changed(projectId);
+        const found = await platform.projects.slugOf(projectId);
+        const tenant = found && !found.deleted ? await platform.registry.resolve(found.slug) : null;
+        if (tenant) platform.live.sequenceSoon(tenant.project);
+      }
       if (run.outcome !== 'failed' || run.createdBy === null) return;
       const account = await platform.accounts.get(run.createdBy);
       const project = await platform.projects.slugOf(projectId);

@@ -1,11 +1,12 @@
 // The webhook events of content, media and release writes, written to the outbox inside the
-// write's own transaction (@cms/webhooks). Payloads are Strapi 5's: `entry` is the version written
+// write's own transaction (@cms/webhooks), and the document events of the live stream's log (@cms/live). Payloads are Strapi 5's: `entry` is the version written
 // as the content API returns it (no populate), `media` the file as the upload API returns it,
 // `release` the release as the management API returns it.
 import type { Db } from '@cms/db';
 import type { DocumentEvent } from '@cms/documents';
 import { planQuery, runFindOne, UPLOAD_FILE_UID, USERS_UID } from '@cms/query';
 import type { ProjectRuntime } from '@cms/tenancy';
+import { recordLiveEvent } from '@cms/live';
 import { entryPayload, mediaPayload, releasePayload, type MediaEvent, type ReleasePublishEvent } from '@cms/webhooks';
 import type { Platform } from './platform.ts';
 import { noteDocumentChange, noteProjectChange } from './change-notes.ts';
@@ -20,8 +21,10 @@ interface ProjectRef {
 export function documentEvents(platform: Platform, project: ProjectRef, runtime: ProjectRuntime): (tx: Db, event: DocumentEvent) => Promise<void> {
   return async (tx, ev) => {
     noteDocumentChange(ev.uid, ev.documentId);
-    // As Strapi: no webhooks for end users (their data would leave the platform).
+    // As Strapi: no webhooks for end users (their data would leave the platform), nor live events.
     if (ev.uid === USERS_UID) return;
+    // The live stream's log, in the write's transaction (positioned after commit: live/live-hub.ts).
+    await recordLiveEvent(tx, runtime.schemaName, ev);
     await platform.webhooks.emit(tx, project.id, ev.event, async () => {
       const type = runtime.model.contentTypes[ev.uid];
       if (!type) return null;

@@ -40,6 +40,9 @@ export const PENDING_RELEASES: Record<PlanName, number | null> = { free: 3, pro:
  * The share of a gateway's answer cache (ANSWER_CACHE_MB) one project's answers may hold: past
  * it, the project evicts its own least recently used answers, not other projects'.
  */
+/** Live streams (`/api/live`) a project may hold open at once; null: no limit. */
+export const LIVE_STREAMS: Record<PlanName, number | null> = { free: 100, pro: 5_000, enterprise: 50_000 };
+
 export const ANSWER_CACHE_SHARE: Record<PlanName, number> = { free: 0.05, pro: 0.2, enterprise: 0.4 };
 
 export function planLimits(plan: string): PlanLimits {

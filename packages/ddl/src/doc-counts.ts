@@ -20,7 +20,7 @@ import type { DbTransaction } from '@cms/db';
 import { compiledQuery, quoteIdent } from '@cms/db';
 
 /** Tables of a project schema that are bookkeeping, never counted nor tracked. */
-const UNTRACKED = `'doc_counts', 'schema_migrations', 'history_versions', 'history_schemas', 'releases', 'release_actions', 'scheduled_actions'`;
+const UNTRACKED = `'doc_counts', 'schema_migrations', 'history_versions', 'history_schemas', 'releases', 'release_actions', 'scheduled_actions', 'live_events', 'live_head'`;
 /** The advisory lock (two keys: this one and the schema's hash) of a schema's compactions. */
 const LOCK = `hashtext('cms_doc_counts'), hashtext(TG_TABLE_SCHEMA)`;
 const STATUS = `CASE WHEN "published_at" IS NULL THEN 'draft' ELSE 'published' END`;

@@ -17,6 +17,7 @@ import { ArchiveSource, modelFromArchive, runImport } from '@cms/strapi-import';
 import type { MemberProject, ProjectRecord } from '@cms/tenancy';
 import { RestoreStore, type ArchiveRecord, type RestoreRecord, type RestoreTarget } from '@cms/transfer';
 import type { Platform } from '../platform.ts';
+import { continueLiveLog } from '@cms/live';
 import { copyHistory } from '@cms/documents';
 import { serverImportTarget } from './import-target.ts';
 import type { ManagementOptions } from './options.ts';
@@ -93,8 +94,13 @@ export class RestoreRunner {
       });
       if (body.target === 'in-place') {
         // The project's history goes along (and the restore's own versions are its newest).
-        await platform.db.poolOf(live.cluster).transaction((tx) => copyHistory(tx, live.schemaName, into!.schemaName));
+        // …and its live log's positions go on past a gap: every stream is told to start again.
+        const head = await platform.db.poolOf(live.cluster).transaction(async (tx) => {
+          await copyHistory(tx, live.schemaName, into!.schemaName);
+          return continueLiveLog(tx, live.schemaName, into!.schemaName);
+        });
         await platform.projects.adoptStagedSchema(live, into);
+        await platform.live.restartAll(live.id, head);
         // From here `into` names the project's previous schema: never purged as a failed restore.
         const previous = into;
         into = null;

@@ -19,6 +19,7 @@ import { registerOpenApiRoute } from './openapi-route.ts';
 import { registerUploadRoutes } from './upload-routes.ts';
 import { registerUserRoutes } from './user-routes.ts';
 import { registerUploadedFiles } from './uploaded-files.ts';
+import { registerLiveRoute } from '../live/live-route.ts';
 import './request-context.ts';
 
 export async function tenantPlugin(app: FastifyInstance, opts: { platform: Platform }): Promise<void> {
@@ -99,7 +100,10 @@ export async function tenantPlugin(app: FastifyInstance, opts: { platform: Platf
       }
     }
     if (!request.tenant || !committedIn(reply)) return done(null, payload);
-    platform.delivery.changed(request.tenant.project.id, purgeKeysOf(request.changeNotes)).then(() => done(null, payload), done);
+    const project = request.tenant.project;
+    // Documents changed: their live events get their positions once this answer is on its way.
+    if (request.changeNotes && request.changeNotes.keys.size > 0) platform.live.sequenceSoon(project);
+    platform.delivery.changed(project.id, purgeKeysOf(request.changeNotes)).then(() => done(null, payload), done);
   });
   // Usage metering: batched in memory, written every few seconds, by route. Refused requests
   // (counted by the limiters as rejections), preflights and the dashboard's own calls are not counted.
@@ -117,6 +121,7 @@ export async function tenantPlugin(app: FastifyInstance, opts: { platform: Platf
   registerUploadRoutes(app, platform);
   registerUserRoutes(app, platform);
   registerUploadedFiles(app, platform);
+  registerLiveRoute(app, platform);
   // Anything else under a known project is an unknown route (OPTIONS is the CORS plugin's).
   app.route({
     method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],

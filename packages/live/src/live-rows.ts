@@ -1,0 +1,119 @@
+// The statements on a project's live change log (base migration 0010: `live_events`,
+// `live_head`), and nothing else. A write records its document events in its own transaction
+// (`recordLiveEvent`: no lock, no ordering yet); after commit, `sequenceLiveEvents` gives the
+// committed rows without a position the next positions, in one transaction holding the head's row
+// lock — whichever process runs it, concurrently or late (a process killed after its commit), the
+// positions are gap-free and every row gets exactly one. Readers only ever see sequenced rows, so
+// a client that saw position n and resumes after it misses nothing.
+import { exec, isoTimestamp, qualify, rows, type Db } from '@cms/db';
+
+export type LiveEventName = 'entry.create' | 'entry.update' | 'entry.delete' | 'entry.publish' | 'entry.unpublish';
+
+export interface LiveEventInput {
+  event: LiveEventName;
+  uid: string;
+  documentId: string;
+  /** null: a type without i18n, or every locale (a delete of `*`) */
+  locale: string | null;
+  status: 'draft' | 'published';
+}
+
+export interface LiveEvent extends LiveEventInput {
+  position: number;
+  createdAt: string;
+}
+
+const events = (schema: string) => qualify(schema, 'live_events');
+const head = (schema: string) => qualify(schema, 'live_head');
+
+const COLUMNS = `e."position"::text AS position, e."event", e."content_type" AS uid, e."document_id" AS "documentId", e."locale", e."status", ${isoTimestamp('e."created_at"')} AS "createdAt"`;
+type Raw = Omit<LiveEvent, 'position'> & { position: string };
+const eventOf = (r: Raw): LiveEvent => ({ ...r, position: Number(r.position) });
+
+/** Record a document event in the write's transaction `tx`. */
+export async function recordLiveEvent(tx: Db, schema: string, ev: LiveEventInput): Promise<void> {
+  await exec(tx, `INSERT INTO ${events(schema)} ("event", "content_type", "document_id", "locale", "status") VALUES ($1, $2, $3, $4, $5)`,
+    [ev.event, ev.uid, ev.documentId, ev.locale, ev.status]);
+}
+
+/** Whether committed events wait for their position (a cheap check for a sweep). */
+export async function hasUnsequencedEvents(db: Db, schema: string): Promise<boolean> {
+  return (await rows<{ n: number }>(db, `SELECT 1 AS n FROM ${events(schema)} WHERE "position" IS NULL LIMIT 1`, [])).length > 0;
+}
+
+/**
+ * Give the committed events without a position the next ones, in the order they were recorded;
+ * answers them (in position order). Nothing waiting: no write, one index probe.
+ */
+export async function sequenceLiveEvents(db: Db & { transaction: Db['transaction'] }, schema: string, limit = 1_000): Promise<LiveEvent[]> {
+  if (!(await hasUnsequencedEvents(db, schema))) return [];
+  return db.transaction(async (tx) => {
+    const [{ position }] = await rows<{ position: string }>(tx, `SELECT "position"::text AS position FROM ${head(schema)} FOR UPDATE`, []);
+    const sequenced = await rows<Raw>(tx,
+      `WITH pending AS (
+         SELECT "id", $1::bigint + row_number() OVER (ORDER BY "id") AS next FROM ${events(schema)}
+         WHERE "position" IS NULL ORDER BY "id" LIMIT $2
+       )
+       UPDATE ${events(schema)} e SET "position" = p.next FROM pending p WHERE e."id" = p."id"
+       RETURNING ${COLUMNS}`, [position, limit]);
+    if (sequenced.length === 0) return [];
+    const last = sequenced.reduce((max, r) => (Number(r.position) > max ? Number(r.position) : max), 0);
+    await exec(tx, `UPDATE ${head(schema)} SET "position" = $1`, [last]);
+    return sequenced.map(eventOf).sort((a, b) => a.position - b.position);
+  });
+}
+
+export interface EventsAfter {
+  events: LiveEvent[];
+  /**
+   * False when events after `position` were already dropped (retention), or `position` is ahead
+   * of the log (another project's, a restored log): the client must start again.
+   */
+  continuous: boolean;
+  /** The log's last position. */
+  head: number;
+}
+
+/** The sequenced events after `position` (at most `limit`), and whether the log still holds all of them. */
+export async function liveEventsAfter(db: Db, schema: string, position: number, limit: number): Promise<EventsAfter> {
+  const [state] = await rows<{ head: string; oldest: string | null }>(db,
+    `SELECT h."position"::text AS head, (SELECT min("position")::text FROM ${events(schema)} WHERE "position" IS NOT NULL) AS oldest FROM ${head(schema)} h`, []);
+  const headPosition = Number(state!.head);
+  const oldest = state!.oldest === null ? headPosition + 1 : Number(state!.oldest);
+  if (position > headPosition || position < oldest - 1) return { events: [], continuous: false, head: headPosition };
+  const found = await rows<Raw>(db, `SELECT ${COLUMNS} FROM ${events(schema)} e WHERE e."position" > $1 ORDER BY e."position" LIMIT $2`, [position, limit]);
+  return { events: found.map(eventOf), continuous: true, head: headPosition };
+}
+
+/** The log's last position (a new stream starts after it). */
+export async function liveHead(db: Db, schema: string): Promise<number> {
+  const [row] = await rows<{ position: string }>(db, `SELECT "position"::text AS position FROM ${head(schema)}`, []);
+  return Number(row!.position);
+}
+
+/**
+ * Retention: drop sequenced events older than `maxAgeMs` beyond the newest `keep` (at least a
+ * day or 10,000 events by default, whichever keeps more). Answers how many went.
+ */
+export async function pruneLiveEvents(db: Db, schema: string, keep = 10_000, maxAgeMs = 24 * 3600_000): Promise<number> {
+  const deleted = await rows<{ n: string }>(db,
+    `WITH gone AS (
+       DELETE FROM ${events(schema)} WHERE "position" IS NOT NULL
+         AND "position" <= (SELECT "position" FROM ${head(schema)}) - $1
+         AND "created_at" < now() - make_interval(secs => $2::double precision / 1000)
+       RETURNING 1)
+     SELECT count(*)::text AS n FROM gone`, [keep, maxAgeMs]);
+  return Number(deleted[0]!.n);
+}
+
+/**
+ * A restore in place swaps in schema `to` for `from`: its log continues `from`'s positions past a
+ * gap (the restore's own imports are not streamed), so every client's position is older than the
+ * new log holds and it is told to start again. Answers the new head.
+ */
+export async function continueLiveLog(tx: Db, from: string, to: string): Promise<number> {
+  await exec(tx, `DELETE FROM ${events(to)}`, []);
+  const [row] = await rows<{ position: string }>(tx,
+    `UPDATE ${head(to)} SET "position" = (SELECT "position" FROM ${head(from)}) + 1 RETURNING "position"::text AS position`, []);
+  return Number(row!.position);
+}
