@@ -221,3 +221,43 @@ describe('live stream', () => {
     assert.equal(stream.closed, true);
   });
 });
+
+describe('live stream: the plan\'s limit of concurrent streams, counted over every gateway', () => {
+  let a: TestApp;
+  let b: TestApp;
+  let p: ContentProject;
+  const clients: SseClient[] = [];
+  before(async () => {
+    a = await startTestApp({ env: { PLAN_LIMITS: 'true' } });
+    b = await startTestApp({ share: a });
+    p = await setupContentProject(a, MODEL);
+    await p.setPublic({ [ARTICLE]: ['find', 'findOne'] });
+  });
+  after(async () => {
+    for (const c of clients) c.close();
+    await b?.close();
+    await a?.close();
+  });
+
+  it('free: 100 streams; the 101st on either gateway is 429 with Retry-After, until one closes', async () => {
+    const bases = [await listen(a), await listen(b)];
+    // Opened 40 a second: the free plan's 50 requests a second are another limit.
+    for (let i = 0; i < 100; i += 40) {
+      const batch = await Promise.all(Array.from({ length: Math.min(40, 100 - i) }, (_, j) => openSse(`${bases[j % 2]}/p/${p.slug}/api/live`)));
+      clients.push(...batch);
+      assert.ok(batch.every((c) => c.status === 200), batch.map((c) => c.status).join());
+      await new Promise((r) => setTimeout(r, 1_100));
+    }
+    for (const base of bases) {
+      const refused = await openSse(`${base}/p/${p.slug}/api/live`);
+      assert.equal(refused.status, 429, refused.body);
+      assert.equal(refused.headers['retry-after'], '5');
+      assert.equal(JSON.parse(refused.body).error.name, 'RateLimitError');
+    }
+    clients.pop()!.close();
+    await new Promise((r) => setTimeout(r, 1_100));
+    const again = await openSse(`${bases[0]}/p/${p.slug}/api/live`);
+    clients.push(again);
+    assert.equal(again.status, 200);
+  });
+});

@@ -10,6 +10,7 @@ import { detached, type Db } from '@cms/db';
 import { hasUnsequencedEvents, liveEventsAfter, sequenceLiveEvents, type LiveEvent } from '@cms/live';
 import type { Bus } from '@cms/tenancy';
 import type { Logger } from '@cms/telemetry';
+import type { StreamCounts } from './stream-counts.ts';
 
 export const LIVE_CHANNEL = 'live';
 const SWEEP_MS = 1_000;
@@ -53,7 +54,11 @@ export class LiveHub {
   private pingTimer: NodeJS.Timeout | null = null;
   private closed = false;
 
-  constructor(private readonly bus: Bus, private readonly poolOf: (cluster: string) => Db & { transaction: Db['transaction'] }, private readonly logger: Logger) {}
+  constructor(
+    private readonly bus: Bus, private readonly poolOf: (cluster: string) => Db & { transaction: Db['transaction'] }, private readonly logger: Logger,
+    /** Streams per project on every gateway (the plan's limit). */
+    readonly counts: StreamCounts,
+  ) {}
 
   async start(): Promise<void> {
     await this.bus.subscribe(LIVE_CHANNEL, (message) => {
@@ -92,13 +97,15 @@ export class LiveHub {
     if (!entry) this.projects.set(subscriber.project.id, (entry = { project: subscriber.project, subscribers: new Set(), queue: Promise.resolve() }));
     entry.subscribers.add(subscriber);
     const projectId = subscriber.project.id;
+    this.counts.report(projectId, entry.subscribers.size);
     entry.queue = entry.queue.then(() => this.catchUp(subscriber)).catch((err) => this.logger.warn({ err, projectId }, 'live catch-up failed'));
   }
 
   remove(subscriber: LiveSubscriber): void {
     const entry = this.projects.get(subscriber.project.id);
     if (!entry) return;
-    entry.subscribers.delete(subscriber);
+    if (!entry.subscribers.delete(subscriber)) return;
+    this.counts.report(subscriber.project.id, entry.subscribers.size);
     if (entry.subscribers.size === 0) this.projects.delete(subscriber.project.id);
   }
 
@@ -202,5 +209,6 @@ export class LiveHub {
     for (const p of this.projects.values()) for (const subscriber of p.subscribers) subscriber.end();
     this.projects.clear();
     await Promise.allSettled([...this.sequencing.values()]);
+    await this.counts.close();
   }
 }

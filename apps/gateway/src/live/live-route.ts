@@ -111,7 +111,7 @@ export function registerLiveRoute(app: FastifyInstance, platform: Platform): voi
     const wanted = streamRequestOf(request, tenant, runtime, access);
     const project = { id: tenant.project.id, cluster: tenant.project.cluster, schemaName: runtime.schemaName };
     const limit = liveStreamLimitOf(platform.config, tenant.project);
-    if (limit !== null && platform.live.countOf(project.id) >= limit) {
+    if (limit !== null && (await platform.live.counts.total(project.id)) >= limit) {
       throw new RateLimitError(5, `This project has ${limit} live streams open, its plan's limit; try again later.`);
     }
     const start = wanted.after ?? (await liveHead(platform.db.poolOf(project.cluster), project.schemaName));
