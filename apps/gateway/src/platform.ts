@@ -21,6 +21,7 @@ import { createClusterWebhookRuntimes, createWebhookRuntime, type WebhookRuntime
 import { BackgroundTasks } from './background.ts';
 import { Delivery } from './delivery.ts';
 import { LiveHub } from './live/live-hub.ts';
+import { StreamCounts } from './live/stream-counts.ts';
 import { Maintenance } from './maintenance.ts';
 import { Scheduler } from './scheduler.ts';
 import { applyMigrations } from './migrations.ts';
@@ -108,7 +109,7 @@ export async function createPlatform(config: Config, logger: Logger): Promise<Pl
   const persistedQueries = new PersistedQueries({ redisUrl: config.redisUrl, prefix: config.redisPrefix }, logger);
   const limitCounters = createWindowCounters(config.redisUrl, config.redisPrefix, logger);
   const delivery = new Delivery(config, logger);
-  const live = new LiveHub(bus, (cluster) => db.poolOf(cluster), logger);
+  const live = new LiveHub(bus, (cluster) => db.poolOf(cluster), logger, new StreamCounts(config.redisUrl, config.redisPrefix, logger));
   await live.start();
   // Every change announced through the registry (model, roles, tokens, settings, locales, plan,
   // restore, move, delete) is a content change: recorded before the change is answered.
