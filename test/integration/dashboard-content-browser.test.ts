@@ -412,12 +412,20 @@ describe('dashboard content manager in a browser', () => {
     await eventually(unloadRefused, false);
   });
 
-  it('lists entries per locale with their status', async () => {
+  it('lists entries per locale with their status, and follows changes made elsewhere', async () => {
     await page.getByRole('link', { name: 'Back to Article' }).click();
     await page.waitForURL(`${origin}/projects/${p.slug}/content/api::article.article?locale=en`);
     const table = page.getByRole('table', { name: 'Article entries' });
     await hasText(page.getByTestId('list-total'), '1–1 of 1 entry');
     assert.deepEqual(await table.getByRole('row').allTextContents(), ['titlesummarycontactStatus', 'Hello content managerThe dashboard wins.ada@example.comDraft']);
+    // Written elsewhere (the API, another member): the open list follows the live stream.
+    const created = await p.api.post('/api/articles?status=draft', { data: { title: 'Written elsewhere' } });
+    assert.equal(created.statusCode, 201, created.body);
+    await table.getByRole('row', { name: /Written elsewhere/ }).waitFor();
+    await hasText(page.getByTestId('list-total'), '1–2 of 2 entries');
+    assert.equal((await p.api.del(`/api/articles/${created.json().data.documentId}`)).statusCode, 204);
+    await table.getByRole('row', { name: /Written elsewhere/ }).waitFor({ state: 'detached' });
+    await hasText(page.getByTestId('list-total'), '1–1 of 1 entry');
     await page.getByRole('combobox', { name: 'Locale' }).click();
     await page.getByRole('option', { name: 'French (fr)' }).click();
     await table.getByRole('row', { name: /Bonjour le gestionnaire/ }).waitFor();

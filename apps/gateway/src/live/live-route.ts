@@ -82,10 +82,11 @@ function filterOf(platform: Platform, tenant: TenantEntry, runtime: ProjectRunti
       if (!wanted.uids.has(event.uid)) return false;
       if (wanted.locale !== null && event.locale !== null && event.locale !== wanted.locale) return false;
       // A published stream learns of publications, of documents without drafts changing, and of
-      // what leaves the published content; a draft stream of draft changes and deletions.
-      if (!hasDrafts(event.uid) || event.event === 'entry.delete') return true;
-      if (wanted.status === 'published') return event.status === 'published' || event.event === 'entry.unpublish';
-      return event.status === 'draft';
+      // what leaves the published content; a draft stream of draft changes, deletions, and
+      // publications and unpublications (an editor's view of a document's state).
+      if (!hasDrafts(event.uid) || event.event === 'entry.delete' || event.event === 'entry.unpublish') return true;
+      if (wanted.status === 'published') return event.status === 'published';
+      return event.status === 'draft' || event.event === 'entry.publish';
     },
     async render(event: LiveEvent) {
       const target = routeOf(runtime, event.uid);

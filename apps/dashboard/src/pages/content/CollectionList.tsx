@@ -1,6 +1,7 @@
 // A collection type's documents: the columns the user picks, search, filters, sort by clicking a
 // column, page size and pages with the API's exact total, the locale, and each document's status.
 // The list's state lives in the URL (a reload or the back button keeps it); columns per browser.
+// It follows the project's live stream: others' changes appear without a reload.
 import { Alert, Anchor, Button, Group, Pagination, Select, Stack, Table, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
 import { useDebouncedCallback, useLocalStorage } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -16,6 +17,7 @@ import { AddFilter, ColumnPicker, FilterChips, TIMESTAMP_COLUMNS } from '../../c
 import { fetchListPage, PAGE_SIZES, readListState, writeListState, type ListRow, type ListState } from '../../components/content/list-query.ts';
 import { LocaleSelect } from '../../components/content/LocaleSelect.tsx';
 import { StatusBadge } from '../../components/content/StatusBadge.tsx';
+import { useLiveRefresh } from '../../live.ts';
 
 const features = tableFeatures({ rowSortingFeature });
 const helper = createColumnHelper<typeof features, ListRow>();
@@ -41,6 +43,8 @@ export function CollectionList({ env, type }: { env: ContentEnv; type: ContentTy
   const shown = (stored ?? attributes.slice(0, 3).map(([name]) => name)).filter((c) => columnsAvailable.some(([name]) => name === c));
 
   const request = { ...state, locale };
+  // Another member's edit (or any API write) shows up without a reload.
+  useLiveRefresh(slug, type.uid, ['content-list', slug, type.uid]);
   const page = useQuery({
     queryKey: ['content-list', slug, type.uid, request, shown],
     queryFn: () => fetchListPage(slug, type, request, shown),
