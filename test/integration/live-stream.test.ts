@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { pruneLiveEvents } from '@cms/live';
+import { hasUnsequencedEvents, pruneLiveEvents } from '@cms/live';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { setupContentProject, type ContentProject } from '../helpers/content.ts';
 import { openSse, type SseClient } from '../helpers/sse-client.ts';
@@ -46,6 +46,10 @@ describe('live stream', () => {
     const client = await openSse(`${base}/p/${p.slug}/api/live${query}`, headers);
     open.push(client);
     return client;
+  };
+  /** Every committed event has its position (they get it just after the write's answer). */
+  const settled = async () => {
+    while (await hasUnsequencedEvents(t.platform.db.pool, p.schema)) await new Promise((r) => setTimeout(r, 10));
   };
   const create = async (url: string, data: Json, query = '') => {
     const res = await p.api.post(`${url}${query}`, { data });
@@ -99,6 +103,7 @@ describe('live stream', () => {
   });
 
   it('resumes after a dropped connection with exactly the missed events, in order (either gateway)', async () => {
+    await settled();
     const first = await sse(url1);
     await create('/api/articles', { title: 'Before the drop' });
     const seen = await first.waitFor(2);
@@ -117,7 +122,9 @@ describe('live stream', () => {
   });
 
   it('says restart when the position is older than the log keeps (or not of this log)', async () => {
+    await settled();
     await create('/api/articles', { title: 'Kept?' });
+    await settled();
     await pruneLiveEvents(t.platform.db.pool, p.schema, 0, 0);
     const stale = await sse(url1, '', { 'last-event-id': '1' });
     const [restart] = await stale.waitFor(1);
@@ -132,6 +139,7 @@ describe('live stream', () => {
   });
 
   it('never streams a type the credential may not find, and refuses to stream it by name', async () => {
+    await settled();
     const publicStream = await sse(url1);
     const tokenStream = await sse(url1, '', { authorization: `Bearer ${await p.token('read-only')}` });
     const categoryId = await create('/api/categories', { name: 'Hidden from the public' });
@@ -152,6 +160,7 @@ describe('live stream', () => {
   });
 
   it('a rolled-back write sends nothing', async () => {
+    await settled();
     const stream = await sse(url1, `?types=${ARTICLE}`, { authorization: `Bearer ${await p.token('full-access')}` });
     const failed = await p.api.post('/api/articles', { data: { title: 'x'.repeat(10), unknown: true } });
     assert.equal(failed.statusCode, 400);
@@ -163,6 +172,7 @@ describe('live stream', () => {
   });
 
   it('filters by type, locale and status', async () => {
+    await settled();
     const token = { authorization: `Bearer ${await p.token('full-access')}` };
     const fr = await sse(url1, `?types=${ARTICLE}&locale=fr`, token);
     const drafts = await sse(url1, `?types=${ARTICLE}&status=draft`, token);
@@ -183,6 +193,7 @@ describe('live stream', () => {
   });
 
   it('1,000 streams each receive one change', async () => {
+    await settled();
     const clients = await Promise.all(Array.from({ length: 1_000 }, (_, i) => openSse(`${i % 2 ? url1 : url2}/p/${p.slug}/api/live?types=${ARTICLE}`)));
     open.push(...clients);
     assert.ok(clients.every((c) => c.status === 200));
@@ -193,6 +204,7 @@ describe('live stream', () => {
   });
 
   it('drops a slow consumer without holding up the others', async () => {
+    await settled();
     for (const c of open) c.close();
     while (t.platform.live.countOf(p.id) > 0) await new Promise((r) => setTimeout(r, 20));
     const slow = await sse(url1, `?types=${ARTICLE}`);
@@ -213,6 +225,7 @@ describe('live stream', () => {
   });
 
   it('closes its streams when the gateway shuts down (clients resume elsewhere)', async () => {
+    await settled();
     const extra = await startTestApp({ share: t });
     const base = await listen(extra);
     const stream = await openSse(`${base}/p/${p.slug}/api/live`);

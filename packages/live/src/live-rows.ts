@@ -43,22 +43,27 @@ export async function hasUnsequencedEvents(db: Db, schema: string): Promise<bool
 
 /**
  * Give the committed events without a position the next ones, in the order they were recorded;
- * answers them (in position order). Nothing waiting: no write, one index probe.
+ * answers them (in position order). `probe`: look first whether any wait (one index probe, no
+ * transaction when none do); a writer that knows it recorded some skips it.
  */
-export async function sequenceLiveEvents(db: Db & { transaction: Db['transaction'] }, schema: string, limit = 1_000): Promise<LiveEvent[]> {
-  if (!(await hasUnsequencedEvents(db, schema))) return [];
+export async function sequenceLiveEvents(db: Db & { transaction: Db['transaction'] }, schema: string, options: { limit?: number; probe?: boolean } = {}): Promise<LiveEvent[]> {
+  const { limit = 1_000, probe = true } = options;
+  if (probe && !(await hasUnsequencedEvents(db, schema))) return [];
   return db.transaction(async (tx) => {
+    // The head's row lock first, in its own statement: the next one reads the rows with a snapshot
+    // taken after any other sequencer committed (positions are given once, without gaps).
     const [{ position }] = await rows<{ position: string }>(tx, `SELECT "position"::text AS position FROM ${head(schema)} FOR UPDATE`, []);
     const sequenced = await rows<Raw>(tx,
       `WITH pending AS (
          SELECT "id", $1::bigint + row_number() OVER (ORDER BY "id") AS next FROM ${events(schema)}
          WHERE "position" IS NULL ORDER BY "id" LIMIT $2
+       ), positioned AS (
+         UPDATE ${events(schema)} e SET "position" = p.next FROM pending p WHERE e."id" = p."id"
+         RETURNING ${COLUMNS}
+       ), moved AS (
+         UPDATE ${head(schema)} SET "position" = (SELECT max(position::bigint) FROM positioned) WHERE EXISTS (SELECT 1 FROM positioned)
        )
-       UPDATE ${events(schema)} e SET "position" = p.next FROM pending p WHERE e."id" = p."id"
-       RETURNING ${COLUMNS}`, [position, limit]);
-    if (sequenced.length === 0) return [];
-    const last = sequenced.reduce((max, r) => (Number(r.position) > max ? Number(r.position) : max), 0);
-    await exec(tx, `UPDATE ${head(schema)} SET "position" = $1`, [last]);
+       SELECT * FROM positioned`, [position, limit]);
     return sequenced.map(eventOf).sort((a, b) => a.position - b.position);
   });
 }

@@ -2,8 +2,9 @@
 // its document events in its own transaction (@cms/live); after it commits, the gateway that made
 // it gives them their positions (`sequenceSoon`, in the background) and publishes them on the bus
 // (`live` channel); every gateway — this one included — hands them to the streams it holds for
-// that project, in position order. A stream that sees a gap (two gateways sequenced one after the
-// other, their messages crossed) reads the missing events from the log first; a process killed
+// that project, in position order. The writer positions them before its answer (`sequenceNow`),
+// so a stream opened after a write's answer never receives that write's events. A stream that sees
+// a gap (two gateways sequenced one after the other, their messages crossed) reads the missing events from the log first; a process killed
 // after its commit leaves events without a position, which the sweep of any gateway holding a
 // stream of the project sequences within a second or two.
 import { detached, type Db } from '@cms/db';
@@ -134,10 +135,25 @@ export class LiveHub {
     this.sequencing.set(project.id, run);
   }
 
-  private async sequence(project: LiveProject): Promise<void> {
+  /**
+   * A write of the project committed document events: position them before the write is answered
+   * (a stream opened after the answer starts after them), then publish them. A failure leaves
+   * them to the background run and the sweep: late, never lost.
+   */
+  async sequenceNow(project: LiveProject): Promise<void> {
+    if (this.closed) return;
+    try {
+      await detached(() => this.sequence(project, false));
+    } catch (err) {
+      this.logger.warn({ err, projectId: project.id }, 'live events could not be sequenced with their write; trying again in the background');
+      this.sequenceSoon(project);
+    }
+  }
+
+  private async sequence(project: LiveProject, probe = true): Promise<void> {
     const pool = this.poolOf(project.cluster);
     for (;;) {
-      const events = await sequenceLiveEvents(pool, project.schemaName);
+      const events = await sequenceLiveEvents(pool, project.schemaName, { probe });
       if (events.length === 0) return;
       await this.bus.publish(LIVE_CHANNEL, JSON.stringify({ projectId: project.id, events }));
       if (events.length < 1_000) return;

@@ -72,8 +72,10 @@ export async function managementPlugin(app: FastifyInstance, opts: ManagementOpt
       if (!notes || !request.managedProject) return payload;
       // Refused before anything was written, unless a part of it was (an import's documents).
       if (reply.statusCode >= 400 && !notes.project && notes.keys.size === 0) return payload;
-      if (notes.keys.size > 0) platform.live.sequenceSoon(request.managedProject);
-      await platform.delivery.changed(request.managedProject.id, purgeKeysOf(notes));
+      await Promise.all([
+        notes.keys.size > 0 ? platform.live.sequenceNow(request.managedProject) : undefined,
+        platform.delivery.changed(request.managedProject.id, purgeKeysOf(notes)),
+      ]);
       return payload;
     });
     registerProjectRoutes(authed, opts);

@@ -101,9 +101,9 @@ export async function tenantPlugin(app: FastifyInstance, opts: { platform: Platf
     }
     if (!request.tenant || !committedIn(reply)) return done(null, payload);
     const project = request.tenant.project;
-    // Documents changed: their live events get their positions once this answer is on its way.
-    if (request.changeNotes && request.changeNotes.keys.size > 0) platform.live.sequenceSoon(project);
-    platform.delivery.changed(project.id, purgeKeysOf(request.changeNotes)).then(() => done(null, payload), done);
+    // Documents changed: their live events get their positions before the answer.
+    const positioned = request.changeNotes && request.changeNotes.keys.size > 0 ? platform.live.sequenceNow(project) : undefined;
+    Promise.all([positioned, platform.delivery.changed(project.id, purgeKeysOf(request.changeNotes))]).then(() => done(null, payload), done);
   });
   // Usage metering: batched in memory, written every few seconds, by route. Refused requests
   // (counted by the limiters as rejections), preflights and the dashboard's own calls are not counted.
