@@ -1,12 +1,11 @@
 // The live streams of one gateway (docs/live.md) and the fan-out that feeds them. A write records
-// its document events in its own transaction (@cms/live); after it commits, the gateway that made
-// it gives them their positions (`sequenceSoon`, in the background) and publishes them on the bus
-// (`live` channel); every gateway — this one included — hands them to the streams it holds for
-// that project, in position order. The writer positions them before its answer (`sequenceNow`),
-// so a stream opened after a write's answer never receives that write's events. A stream that sees
-// a gap (two gateways sequenced one after the other, their messages crossed) reads the missing events from the log first; a process killed
-// after its commit leaves events without a position, which the sweep of any gateway holding a
-// stream of the project sequences within a second or two.
+// its document events in its own transaction (@cms/live); after it commits and before it is
+// answered, the gateway that made it gives them their positions (`sequenceNow`: a stream opened
+// after the answer never receives them) and publishes them on the bus (`live` channel); every
+// gateway — this one included — hands them to the streams it holds for that project, in position
+// order. A stream that sees a gap (two gateways' messages crossed) reads the missing events from
+// the log first; a process killed after its commit leaves events without a position, which the
+// sweep of any gateway holding a stream of the project sequences within a second or two.
 import { detached, type Db } from '@cms/db';
 import { hasUnsequencedEvents, liveEventsAfter, sequenceLiveEvents, type LiveEvent } from '@cms/live';
 import type { Bus } from '@cms/tenancy';
