@@ -9,7 +9,7 @@
 import { detached, type Db } from '@cms/db';
 import { hasUnsequencedEvents, liveEventsAfter, sequenceLiveEvents, type LiveEvent } from '@cms/live';
 import type { Bus } from '@cms/tenancy';
-import type { Logger } from '@cms/telemetry';
+import { getMeter, telemetryState, type Logger } from '@cms/telemetry';
 import type { StreamCounts } from './stream-counts.ts';
 
 export const LIVE_CHANNEL = 'live';
@@ -50,6 +50,8 @@ export class LiveHub {
   private readonly projects = new Map<number, ProjectStreams>();
   private readonly sequencing = new Map<number, Promise<void>>();
   private readonly again = new Set<number>();
+  /** Counted for `/metrics` (observed at each collection). */
+  readonly stats = { sequenced: 0, dropped: 0 };
   private sweepTimer: NodeJS.Timeout | null = null;
   private pingTimer: NodeJS.Timeout | null = null;
   private closed = false;
@@ -61,6 +63,7 @@ export class LiveHub {
   ) {}
 
   async start(): Promise<void> {
+    observeLive(this);
     await this.bus.subscribe(LIVE_CHANNEL, (message) => {
       const parsed = JSON.parse(message) as { projectId: number; events?: LiveEvent[]; restart?: number };
       if (parsed.restart !== undefined) this.restartLocal(parsed.projectId, parsed.restart);
@@ -99,6 +102,12 @@ export class LiveHub {
     const projectId = subscriber.project.id;
     this.counts.report(projectId, entry.subscribers.size);
     entry.queue = entry.queue.then(() => this.catchUp(subscriber)).catch((err) => this.logger.warn({ err, projectId }, 'live catch-up failed'));
+  }
+
+  /** A subscriber read too slowly and was disconnected. */
+  dropped(subscriber: LiveSubscriber): void {
+    this.stats.dropped++;
+    this.remove(subscriber);
   }
 
   remove(subscriber: LiveSubscriber): void {
@@ -154,6 +163,7 @@ export class LiveHub {
     for (;;) {
       const events = await sequenceLiveEvents(pool, project.schemaName, { probe });
       if (events.length === 0) return;
+      this.stats.sequenced += events.length;
       await this.bus.publish(LIVE_CHANNEL, JSON.stringify({ projectId: project.id, events }));
       if (events.length < 1_000) return;
     }
@@ -226,4 +236,18 @@ export class LiveHub {
     await Promise.allSettled([...this.sequencing.values()]);
     await this.counts.close();
   }
+}
+
+/** `cms.live.streams` (held now), `cms.live.events` (positioned by this gateway), `cms.live.dropped` (slow consumers disconnected). */
+function observeLive(hub: LiveHub): void {
+  if (!telemetryState.metrics) return;
+  const meter = getMeter();
+  const streams = meter.createObservableGauge('cms.live.streams', { description: 'Live streams (SSE and GraphQL subscriptions) held by this gateway.' });
+  const events = meter.createObservableCounter('cms.live.events', { description: 'Live events positioned and published by this gateway.' });
+  const dropped = meter.createObservableCounter('cms.live.dropped', { description: 'Live streams disconnected for reading too slowly.' });
+  meter.addBatchObservableCallback((result) => {
+    result.observe(streams, hub.size);
+    result.observe(events, hub.stats.sequenced);
+    result.observe(dropped, hub.stats.dropped);
+  }, [streams, events, dropped]);
 }
