@@ -81,6 +81,9 @@ export class RedisContentVersions implements ContentVersions {
   private readonly redis: Redis;
   /** Projects whose bump failed: retried until Redis takes it; meanwhile their reads skip the cache here. */
   private readonly unbumped = new Map<number, string | undefined>();
+  /** Projects (`id\nslug`) whose version is being read now, and the read waiting for it to return. */
+  private readonly inflight = new Set<string>();
+  private readonly next = new Map<string, { promise: Promise<VersionState | null>; resolve: (state: VersionState | null) => void }>();
   private retryTimer: NodeJS.Timeout | null = null;
   private closing = false;
 
@@ -107,6 +110,35 @@ export class RedisContentVersions implements ContentVersions {
     // Fail fast: a read that cannot check its version now is answered from Postgres, not held
     // (a bump, on the contrary, waits for the connection: see the offline queue).
     if (this.unbumped.has(projectId) || this.redis.status !== 'ready') return null;
+    // One read of a project's version in flight at a time: a request arriving meanwhile waits for
+    // the next one, sent when it returns — sent after the request began, so it sees every change
+    // answered before (concurrent reads of a busy project share one round trip).
+    const key = `${projectId}\n${slug}`;
+    if (!this.inflight.has(key)) return this.readNow(key, projectId, slug);
+    let next = this.next.get(key);
+    if (!next) {
+      let resolve!: (state: VersionState | null) => void;
+      next = { promise: new Promise((r) => (resolve = r)), resolve: (state) => resolve(state) };
+      this.next.set(key, next);
+    }
+    return next.promise;
+  }
+
+  private async readNow(key: string, projectId: number, slug: string): Promise<VersionState | null> {
+    this.inflight.add(key);
+    try {
+      return await this.read(projectId, slug);
+    } finally {
+      this.inflight.delete(key);
+      const waiting = this.next.get(key);
+      if (waiting) {
+        this.next.delete(key);
+        void this.readNow(key, projectId, slug).then(waiting.resolve);
+      }
+    }
+  }
+
+  private async read(projectId: number, slug: string): Promise<VersionState | null> {
     try {
       const [content, stamp] = await this.redis.mget(this.key(projectId), this.stampKey(slug));
       if (content) return { content, stamp: stamp ?? null };

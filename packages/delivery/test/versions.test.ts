@@ -48,6 +48,24 @@ describe('content versions', () => {
     assert.equal(await b.stampOf('p1'), afterProject?.stamp);
   });
 
+  it('concurrent reads share round trips, and a read that starts after a bump always sees it', async () => {
+    const before = await content(a, 1);
+    let sent = 0;
+    const mget = (a as unknown as { redis: Redis }).redis.mget.bind((a as unknown as { redis: Redis }).redis);
+    (a as unknown as { redis: { mget: typeof mget } }).redis.mget = ((...args: Parameters<typeof mget>) => (sent++, mget(...args))) as typeof mget;
+    const first = a.current(1, 'p1');
+    const joined = Array.from({ length: 20 }, () => a.current(1, 'p1'));
+    await b.bump(1);
+    // Started after the bump: its answer comes from a read sent after it.
+    const after = a.current(1, 'p1');
+    assert.equal((await first)?.content, before);
+    const seen = await after;
+    assert.notEqual(seen?.content, before);
+    assert.equal(seen?.content, await content(b, 1));
+    await Promise.all(joined);
+    assert.ok(sent <= 3, `${sent} reads for 22 lookups`);
+  });
+
   it('a lost key (Redis restarted empty, expired) gives a token never used before', async () => {
     const seen = new Set([await content(a, 1)]);
     for (let i = 0; i < 5; i++) {
