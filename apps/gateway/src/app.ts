@@ -67,6 +67,12 @@ export async function buildApp(platform: Platform): Promise<App> {
     reply.header('x-request-id', request.id);
     done();
   });
+  // A WebSocket upgrade that no route took (only a project's `/graphql` does) is answered over
+  // HTTP like any request, then its connection closed: nothing else would close it.
+  fastify.addHook('onResponse', (request, _reply, done) => {
+    if (request.raw.headers.upgrade !== undefined && !request.raw.socket.destroyed) request.raw.socket.end();
+    done();
+  });
   // An empty JSON body is "no body" (the official @strapi/client sends one on DELETE, and koa-body
   // accepts it); anything else goes through fastify's own prototype-poisoning-safe parser.
   const parseJson = fastify.getDefaultJsonParser('error', 'error');

@@ -1,9 +1,9 @@
 // A project's GraphQL schema, generated from its model with Strapi v5's names and shapes.
 // Built once per model version; resolvers come from `resolvers.ts`.
 import { GraphQLBoolean, GraphQLEnumType, GraphQLFloat, GraphQLID, GraphQLInputObjectType, GraphQLInt, GraphQLList, GraphQLNonNull, GraphQLObjectType, GraphQLSchema, GraphQLString, GraphQLUnionType, type GraphQLFieldConfig, type GraphQLFieldConfigArgumentMap, type GraphQLFieldConfigMap, type GraphQLInputFieldConfigMap, type GraphQLInputType, type GraphQLOutputType, type GraphQLScalarType } from 'graphql';
-import type { Attribute, Model, ScalarAttribute, ScalarType } from '@cms/schema';
+import type { Attribute, ContentType, Model, ScalarAttribute, ScalarType } from '@cms/schema';
 import { isPluginType, PUBLICATION_FILTERS, UPLOAD_FILE_UID, USERS_UID } from '@cms/query';
-import { componentTypeName, connectionSuffix, dynamicZoneTypeName, entityCollectionName, enumMemberNames, enumTypeName, findOneQueryName, findQueryName, relationCollectionName, typeName } from './names.ts';
+import { changedDocumentField, changedSubscriptionName, changeEventName, componentTypeName, connectionSuffix, dynamicZoneTypeName, entityCollectionName, enumMemberNames, enumTypeName, findOneQueryName, findQueryName, relationCollectionName, subscriptionRootName, typeName } from './names.ts';
 import { DateScalar, DateTimeScalar, JSONScalar, LocaleScalar, LongScalar, TimeScalar } from './scalars.ts';
 import { dynamicZoneInputScalar } from './dynamic-zone-input.ts';
 import { addLocaleQueries } from './locales.ts';
@@ -97,7 +97,7 @@ class SchemaBuilder {
   private readonly enums = new Map<string, GraphQLEnumType>();
   private readonly collections = new Map<string, GraphQLObjectType>();
 
-  constructor(private readonly model: Model, private readonly resolvers: RootResolvers, private readonly withUsers: boolean) {
+  constructor(private readonly model: Model, private readonly resolvers: RootResolvers, private readonly withUsers: boolean, private readonly withSubscriptions: boolean) {
     for (const ct of Object.values(model.contentTypes)) this.names.typeOf.set(ct.uid, typeName(ct));
     for (const c of Object.values(model.components)) {
       this.names.typeOf.set(c.uid, componentTypeName(c));
@@ -114,9 +114,16 @@ class SchemaBuilder {
   build(): GraphQLSchema {
     const query: GraphQLFieldConfigMap<unknown, unknown> = {};
     const mutation: GraphQLFieldConfigMap<unknown, unknown> = {};
+    const subscription: GraphQLFieldConfigMap<unknown, unknown> = {};
     for (const ct of Object.values(this.model.contentTypes)) {
       const name = this.names.typeOf.get(ct.uid)!;
       const type = this.object(ct.uid);
+      if (this.withSubscriptions) {
+        const field = changedSubscriptionName(ct);
+        // Two types with one field name would silently lose one: refuse instead (check-names.ts).
+        if (Object.hasOwn(subscription, field)) throw new Error(`Two content types generate the subscription field "${field}"`);
+        subscription[field] = this.changeSubscription(ct, name, type);
+      }
       const readArgs: GraphQLFieldConfigArgumentMap = {
         status: { type: PublicationStatus }, hasPublishedVersion: { type: GraphQLBoolean }, publicationFilter: { type: PublicationFilterEnum },
         // Ours: a release preview (the documents as the release will publish them).
@@ -156,10 +163,36 @@ class SchemaBuilder {
       });
     }
     addLocaleQueries(query as GraphQLFieldConfigMap<unknown, GraphqlContext>, parts);
+    const taken = new Set(this.names.typeOf.values());
     return new GraphQLSchema({
       query: new GraphQLObjectType({ name: 'Query', fields: query }),
       mutation: Object.keys(mutation).length ? new GraphQLObjectType({ name: 'Mutation', fields: mutation }) : undefined,
+      subscription: Object.keys(subscription).length ? new GraphQLObjectType({ name: subscriptionRootName((n) => taken.has(n)), fields: subscription }) : undefined,
     });
+  }
+
+  /**
+   * `{singularName}Changed(filters, locale, status, after): <Type>ChangeEvent!` (ours, docs/graphql.md
+   * § Subscriptions): the type's document changes, each with the document as the subscriber reads it.
+   */
+  private changeSubscription(ct: ContentType, name: string, type: GraphQLObjectType): GraphQLFieldConfig<unknown, unknown> {
+    const event = new GraphQLObjectType({
+      name: changeEventName(name),
+      fields: () => ({
+        event: { type: nonNull(GraphQLString) },
+        documentId: { type: GraphQLID },
+        locale: { type: GraphQLString },
+        position: { type: nonNull(GraphQLID) },
+        [changedDocumentField(ct)]: { type, resolve: this.resolvers.changed(ct.uid) },
+      }),
+    });
+    const args: GraphQLFieldConfigArgumentMap = {};
+    // A single type has one document (per locale): nothing to filter.
+    if (ct.kind !== 'singleType') args.filters = { type: this.filter(ct.uid) };
+    if (ct.localized) args.locale = { type: LocaleScalar };
+    args.status = { type: PublicationStatus };
+    args.after = { type: GraphQLID };
+    return { type: nonNull(event), args, subscribe: this.resolvers.changes(ct.uid), resolve: (source: unknown) => source };
   }
 
   private listArgs(uid: string): GraphQLFieldConfigArgumentMap {
@@ -366,12 +399,19 @@ class SchemaBuilder {
   }
 }
 
+export interface SchemaOptions {
+  usersPermissions?: boolean;
+  subscriptions?: boolean;
+}
+
 /**
+ * `subscriptions: false` leaves the Subscription type out: servers.ts serves that to a model
+ * stored before subscriptions whose names clash with theirs (check-names.ts refuses such a model now).
  * `usersPermissions: false` leaves the users-permissions plugin out: check-names.ts builds that to
  * name a model's clashes with the plugin, and servers.ts to serve a model stored before they were refused.
  */
-export function buildProjectSchema(model: Model, resolvers: RootResolvers, options: { usersPermissions?: boolean } = {}): { schema: GraphQLSchema; names: SchemaNames } {
-  const builder = new SchemaBuilder(model, resolvers, options.usersPermissions ?? true);
+export function buildProjectSchema(model: Model, resolvers: RootResolvers, options: SchemaOptions = {}): { schema: GraphQLSchema; names: SchemaNames } {
+  const builder = new SchemaBuilder(model, resolvers, options.usersPermissions ?? true, options.subscriptions ?? true);
   return { schema: builder.build(), names: builder.names };
 }
 

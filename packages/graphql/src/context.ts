@@ -46,6 +46,53 @@ export interface GraphqlContext {
   roles: ProjectRoles;
   /** Told what an operation reads (the gateway's delivery headers and answer cache). */
   observe?: ReadObserver;
+  /** Subscriptions only (over WebSocket): the project's change feed. */
+  live?: LiveFeed;
+}
+
+/** Which changes a subscription field follows, and how its filters decide each one. */
+export interface FollowRequest {
+  uid: string;
+  status: 'published' | 'draft';
+  /** null: every locale */
+  locale: string | null;
+  /** The position to resume after (`after:`), or null for "from now". */
+  after: number | null;
+  /** The filters, decided from the event alone (documentId, locale): true, false, or null when the document must be read. */
+  decide(event: ChangeRef): boolean | null;
+  /** The filters, decided on the document as the subscriber reads it (`decide` said null); answers shared through `memo`. */
+  matches(event: ChangeRef, memo: ChangeMemo): Promise<boolean>;
+}
+
+/** A document event of the project's change log. */
+export interface ChangeRef {
+  event: string;
+  documentId: string;
+  locale: string | null;
+  position: number;
+}
+
+/** Reads shared by the subscriptions given one delivery (key → JSON text or null). */
+export type ChangeMemo = Map<string, Promise<string | null>>;
+
+/** The root value of one event of a subscription field (`<Type>ChangeEvent`). */
+export interface ChangeSource {
+  /** `entry.create|update|delete|publish|unpublish`, or `restart` */
+  event: string;
+  /** null for `restart` */
+  documentId: string | null;
+  locale: string | null;
+  /** The event's position in the project's log, in decimal (`after:` resumes after it). */
+  position: string;
+  /** The subscription's status: the document is read in it. */
+  status: 'published' | 'draft';
+  memo: ChangeMemo;
+}
+
+/** The gateway's side of subscriptions: its live hub, with this connection's limits. */
+export interface LiveFeed {
+  /** Follow the changes asked for; ends when the iterator is returned (the client completes, the socket closes). */
+  follow(request: FollowRequest): Promise<AsyncIterableIterator<ChangeSource>>;
 }
 
 /** What an operation read: the content types its root fields asked for, their read plans, and whether it read drafts. */

@@ -44,6 +44,16 @@ export function formatExecutionError(err: GraphQLError, onInternal: (err: unknow
   };
 }
 
+/**
+ * An error met before a subscription starts (graphql-ws sends an `error` message of GraphQLErrors),
+ * formatted as a resolver's: typed errors keep their code, anything else is INTERNAL_SERVER_ERROR.
+ */
+export function failedSubscription(err: unknown, onInternal: (err: unknown) => void): GraphQLError[] {
+  const original = err instanceof Error ? err : new Error(String(err));
+  const formatted = formatExecutionError(new GraphQLError(original.message, { originalError: original }), onInternal);
+  return [new GraphQLError(formatted.message, { extensions: formatted.extensions })];
+}
+
 /** Errors that stop a request before execution. */
 export class GraphqlRequestError extends Error {
   constructor(readonly statusCode: number, readonly errors: FormattedError[]) {

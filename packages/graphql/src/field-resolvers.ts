@@ -24,11 +24,15 @@ export interface RootResolvers {
   removeFile(): RootResolver;
   /** users-permissions: `me` and the auth and user mutations (user reads use findOne/findMany/connection). */
   users(field: UsersRootField): RootResolver;
+  /** `{singularName}Changed`'s subscribe: the async iterator of its change events. */
+  changes(uid: string): RootResolver;
+  /** `<Type>ChangeEvent`'s document, as the subscriber reads it. */
+  changed(uid: string): RootResolver;
 }
 
 const unused = () => async () => null;
 /** Resolvers that answer nothing: for building a schema only to print or validate it. */
-export const NO_RESOLVERS: RootResolvers = { findMany: unused, connection: unused, findOne: unused, single: unused, create: unused, update: unused, remove: unused, updateFile: unused, removeFile: unused, users: unused };
+export const NO_RESOLVERS: RootResolvers = { findMany: unused, connection: unused, findOne: unused, single: unused, create: unused, update: unused, remove: unused, updateFile: unused, removeFile: unused, users: unused, changes: unused, changed: unused };
 
 export function responseKey(info: Pick<GraphQLResolveInfo, 'fieldNodes'>): string {
   const node = info.fieldNodes[0]!;

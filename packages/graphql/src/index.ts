@@ -7,4 +7,6 @@ export { DEFAULT_GRAPHQL_SETTINGS, graphqlSettingsOf, parseGraphqlSettings, type
 export { GRAPHIQL_ASSETS } from './graphiql.ts';
 export type { UserRole } from './user-roles.ts';
 export { checkGraphqlNames } from './check-names.ts';
-export type { AuthOutcome, GraphqlContext, ProjectRoles, ProjectUsers, ReadObserver, RoleView, SchemaNames, UploadFiles } from './context.ts';
+export type { AuthOutcome, ChangeMemo, ChangeRef, ChangeSource, FollowRequest, GraphqlContext, LiveFeed, ProjectRoles, ProjectUsers, ReadObserver, RoleView, SchemaNames, UploadFiles } from './context.ts';
+export { failedSubscription, formatExecutionError, type FormattedError } from './errors.ts';
+export type { PreparedSubscription, RefusedSubscription, SubscriptionRequest } from './subscription-request.ts';

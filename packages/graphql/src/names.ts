@@ -64,3 +64,17 @@ export function enumMemberNames(values: readonly string[]): Map<string, string> 
   }
   return out;
 }
+
+/** `{singularName}Changed`: a content type's subscription field (ours; Strapi has no subscriptions). */
+export const changedSubscriptionName = (type: ContentType): string => `${findOneQueryName(type)}Changed`;
+/** `<Type>ChangeEvent`: what a subscription field yields. */
+export const changeEventName = (typeName: string): string => `${typeName}ChangeEvent`;
+/** The fields every `<Type>ChangeEvent` has besides the document. */
+export const CHANGE_EVENT_FIELDS: readonly string[] = ['event', 'documentId', 'locale', 'position'];
+/** The change event's document field: `{singularName}`, or `entry` for a type named like one of the event's own fields. */
+export function changedDocumentField(type: ContentType): string {
+  const name = findOneQueryName(type);
+  return CHANGE_EVENT_FIELDS.includes(name) ? 'entry' : name;
+}
+/** The root subscription type's name: `Subscription`, unless a content type or component already has it. */
+export const subscriptionRootName = (taken: (name: string) => boolean): string => (taken('Subscription') ? 'RootSubscription' : 'Subscription');

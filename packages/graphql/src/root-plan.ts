@@ -33,8 +33,11 @@ export function planRoot(ctx: GraphqlContext, env: GraphPlanEnv, uid: string, tr
   const collection = entityCollectionName(env.names.typeOf.get(uid)!);
   const fields = mode === 'connection' ? nodesOf(tree, collection) : tree.fieldsByTypeName;
   const root = planTreeSelection(env, view, fields);
-  if (mode === 'document') return assemblePlan(env.binder, { scope: scope ?? scopeOf(ctx, view, args), root, where: [], sort: () => [], page: ONE_ROW });
   const filters = filterNode(env, view, args.filters);
+  // A document read with filters (a subscription's filter check) finds the document only if it matches them.
+  if (mode === 'document') {
+    return assemblePlan(env.binder, { scope: scope ?? scopeOf(ctx, view, args), root, where: [filters ? planFilters(env, view, filters) : null], sort: () => [], page: ONE_ROW });
+  }
   const withCount = mode === 'connection' && wantsCount(tree, collection);
   return assemblePlan(env.binder, {
     scope: scope ?? scopeOf(ctx, view, args),

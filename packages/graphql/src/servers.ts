@@ -8,13 +8,15 @@ import { NoSchemaIntrospectionCustomRule, getNamedType, getOperationAST, getVari
 import { LRUCache } from 'lru-cache';
 import { ProjectBusyError } from '@cms/errors';
 import type { Model } from '@cms/schema';
-import { buildProjectSchema } from './build-schema.ts';
+import { buildProjectSchema, type SchemaOptions } from './build-schema.ts';
 import { reservedNamesTaken } from './check-names.ts';
 import { operationCost } from './cost.ts';
 import { formatExecutionError, fromMercuriusError, GraphqlRequestError, requestError, responseBody } from './errors.ts';
 import type { RootResolvers } from './field-resolvers.ts';
 import { createRootResolvers } from './resolvers.ts';
 import type { GraphqlSettings } from './settings.ts';
+import { prepareSubscription, type PreparedSubscription, type RefusedSubscription, type SubscriptionRequest } from './subscription-request.ts';
+import type { GraphqlLimits } from './pagination.ts';
 import type { GraphqlContext, SchemaNames } from './context.ts';
 
 export interface GraphqlRequest {
@@ -42,6 +44,11 @@ export interface ProjectGraphql {
   /** Milliseconds the build took (schema generation and mercurius registration). */
   buildMs: number;
   execute(request: GraphqlRequest, context: GraphqlContext): Promise<GraphqlResponse>;
+  /**
+   * A subscription's operation (graphql-ws), checked as an HTTP request is (validation, depth,
+   * cost, variables); run it with graphql-js `subscribe` on `schema`. Anything but a subscription is refused.
+   */
+  prepareSubscription(request: SubscriptionRequest, limits: GraphqlLimits): PreparedSubscription | RefusedSubscription;
   close(): Promise<void>;
 }
 
@@ -92,6 +99,9 @@ export async function buildProjectGraphql(model: Model, settings: GraphqlSetting
       throw requestError(operationName ? `Unknown operation named "${operationName}".` : 'Must provide operation name if query contains multiple operations.', 'OPERATION_RESOLUTION_FAILURE');
     }
     if (state) state.operationType = operation.operation;
+    if (operation.operation === 'subscription') {
+      throw requestError('Subscriptions are served over WebSocket (graphql-transport-ws) at this path, not by HTTP.', 'BAD_REQUEST');
+    }
     if (state?.method === 'GET' && operation.operation !== 'query') {
       throw requestError('Can only perform a mutation operation from a POST request.', 'BAD_REQUEST', 405);
     }
@@ -145,20 +155,31 @@ export async function buildProjectGraphql(model: Model, settings: GraphqlSetting
         return { statusCode: known.statusCode, body: { errors: known.errors }, internalErrors: failures, readOnly: state.operationType !== 'mutation' };
       }
     },
+    prepareSubscription: (request, limits) => prepareSubscription(schema, settings, limits, request),
     close: () => app.close(),
   };
 }
 
 /**
  * The project's schema. A model stored before the users-permissions names were reserved may
- * generate one of them (check-names.ts refuses that now): it keeps its content API without the plugin.
+ * generate one of them (check-names.ts refuses that now): it keeps its content API without the
+ * plugin. So does one stored before subscriptions whose names clash with theirs: it is served without them.
  */
 function servedSchema(model: Model, resolvers: RootResolvers): ReturnType<typeof buildProjectSchema> {
   try {
     return buildProjectSchema(model, resolvers);
   } catch (err) {
-    const withoutPlugin = buildProjectSchema(model, resolvers, { usersPermissions: false });
-    if (reservedNamesTaken(withoutPlugin.schema).length === 0) throw err;
+    const attempt = (options: SchemaOptions) => {
+      try {
+        return buildProjectSchema(model, resolvers, options);
+      } catch {
+        return null;
+      }
+    };
+    const withoutSubscriptions = attempt({ subscriptions: false });
+    if (withoutSubscriptions) return withoutSubscriptions;
+    const withoutPlugin = attempt({ usersPermissions: false }) ?? attempt({ usersPermissions: false, subscriptions: false });
+    if (!withoutPlugin || reservedNamesTaken(withoutPlugin.schema).length === 0) throw err;
     return withoutPlugin;
   }
 }

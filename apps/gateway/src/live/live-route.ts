@@ -16,6 +16,7 @@ import { previewSettingsOf } from '../preview-settings.ts';
 import { liveStreamLimitOf } from './live-limits.ts';
 import type { Platform } from '../platform.ts';
 import { SseStream, type StreamFilter } from './live-stream.ts';
+import { acceptsOf, type LiveScope } from './live-filter.ts';
 
 const STATUSES = new Set(['published', 'draft']);
 const POSITION = /^\d{1,15}$/;
@@ -36,10 +37,7 @@ function typesOf(value: unknown): string[] | null {
   return (list as string[]).map((v) => v.trim()).filter(Boolean);
 }
 
-interface StreamRequest {
-  uids: ReadonlySet<string>;
-  locale: string | null;
-  status: 'published' | 'draft';
+interface StreamRequest extends LiveScope {
   /** The position to resume after (Last-Event-ID), or null for "from now". */
   after: number | null;
 }
@@ -74,20 +72,10 @@ function streamRequestOf(request: FastifyRequest, tenant: TenantEntry, runtime: 
 /** Which events a stream shows, and how it renders their entries. */
 function filterOf(platform: Platform, tenant: TenantEntry, runtime: ProjectRuntime, access: Access, wanted: StreamRequest): StreamFilter {
   const model = runtime.model;
-  const hasDrafts = (uid: string) => model.contentTypes[uid]?.draftAndPublish === true;
   return {
     renderKey: `${access.key}\n${wanted.status}`,
     modelOf: (uid) => model.contentTypes[uid]?.singularName ?? uid,
-    accepts(event: LiveEvent) {
-      if (!wanted.uids.has(event.uid)) return false;
-      if (wanted.locale !== null && event.locale !== null && event.locale !== wanted.locale) return false;
-      // A published stream learns of publications, of documents without drafts changing, and of
-      // what leaves the published content; a draft stream of draft changes, deletions, and
-      // publications and unpublications (an editor's view of a document's state).
-      if (!hasDrafts(event.uid) || event.event === 'entry.delete' || event.event === 'entry.unpublish') return true;
-      if (wanted.status === 'published') return event.status === 'published';
-      return event.status === 'draft' || event.event === 'entry.publish';
-    },
+    accepts: acceptsOf(model, wanted),
     async render(event: LiveEvent) {
       const target = routeOf(runtime, event.uid);
       if (!target) return null;
@@ -117,7 +105,7 @@ export function registerLiveRoute(app: FastifyInstance, platform: Platform): voi
     }
     const start = wanted.after ?? (await liveHead(platform.db.poolOf(project.cluster), project.schemaName));
     reply.hijack();
-    const stream = new SseStream(project, start, reply.raw, filterOf(platform, tenant, runtime, access, wanted), (s) => platform.live.remove(s));
+    const stream = new SseStream(project, start, reply.raw, filterOf(platform, tenant, runtime, access, wanted), (s) => platform.live.dropped(s));
     stream.open();
     reply.raw.on('close', () => {
       stream.gone();

@@ -3,9 +3,10 @@
 // refused before GraphQL with the REST 401 envelope.
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { WebsocketHandler } from '@fastify/websocket';
 import { hashPassword } from '@cms/auth';
 import { isStaleModelError } from '@cms/errors';
-import { GRAPHIQL_ASSETS, graphqlSettingsOf, type GraphqlRequest, type ReadObserver, type ProjectRoles, type ProjectUsers, type RoleView, type UploadFiles } from '@cms/graphql';
+import { GRAPHIQL_ASSETS, graphqlSettingsOf, type GraphqlContext, type GraphqlRequest, type GraphqlSettings, type ReadObserver, type ProjectRoles, type ProjectUsers, type RoleView, type UploadFiles } from '@cms/graphql';
 import type { ProjectFiles } from '@cms/media';
 import { derivedDocumentId, localeDocuments, type ProjectRuntime, type TenantEntry } from '@cms/tenancy';
 import { typesOfPlan, type QueryPlan } from '@cms/query';
@@ -14,7 +15,7 @@ import { rolesOfUsers, type UsersProject } from '@cms/users';
 import type { Platform } from '../platform.ts';
 import { previewSettingsOf } from '../preview-settings.ts';
 import { projectRoleChanges } from '../project-roles.ts';
-import { resolveAccess, usersProjectOf } from './access.ts';
+import { resolveAccess, usersProjectOf, type Access } from './access.ts';
 import { answerOf, answerVersion, keepAnswer, keptAnswer, sendAnswer } from './answers.ts';
 import { tenantOf, writeOriginOf } from './request-context.ts';
 import { traced } from '@cms/telemetry';
@@ -189,7 +190,34 @@ function graphqlAnswerKey(accessKey: string, operation: Operation): string | nul
   return `graphql\n${accessKey}\n${createHash('sha1').update(text).digest('base64url')}`;
 }
 
-export function registerGraphqlRoutes(app: FastifyInstance, platform: Platform): void {
+/** What the resolvers of one operation (or one subscription, graphql-socket.ts) get: the caller's access and the project's seams. */
+export function graphqlContextOf(
+  request: FastifyRequest, platform: Platform, tenant: TenantEntry, runtime: ProjectRuntime, access: Access, settings: GraphqlSettings, db: GraphqlContext['db'],
+): GraphqlContext {
+  return {
+    db,
+    schemaName: runtime.schemaName,
+    model: runtime.model,
+    physical: runtime.physical,
+    reads: runtime.reads,
+    defaultLocale: tenant.project.defaultLocale,
+    localeCodes: tenant.localeCodes,
+    access,
+    limits: { defaultLimit: settings.defaultLimit, maxLimit: settings.maxLimit },
+    draftAccess: previewSettingsOf(tenant.project.settings).draftAccess,
+    releaseExists: (id) => releaseExists(db, runtime.schemaName, id),
+    hashPassword,
+    admitDocument: platform.documentQuota.admission(tenant.project, runtime),
+    emit: documentEvents(platform, tenant.project, runtime),
+    history: writeOriginOf(request, 'graphql', platform.config.contentHistory),
+    files: uploadFilesOf(platform, { projectId: tenant.project.id, schema: runtime.schemaName }, runtime),
+    users: projectUsersOf(request, tenant, platform),
+    locales: localeDocuments(tenant),
+    roles: projectRolesOf(platform, tenant),
+  };
+}
+
+export function registerGraphqlRoutes(app: FastifyInstance, platform: Platform, socketHandler: WebsocketHandler): void {
   async function run(request: FastifyRequest, reply: FastifyReply, operation: Operation, method: 'GET' | 'POST') {
     const tenant = tenantOf(request);
     const access = await traced('auth', () => resolveAccess(request, tenant, platform));
@@ -210,26 +238,8 @@ export function registerGraphqlRoutes(app: FastifyInstance, platform: Platform):
     const observed = new ObservedReads();
     const started = performance.now();
     const response = await traced('graphql.execute', () => server.execute({ ...operation, method }, {
+      ...graphqlContextOf(request, platform, tenant, runtime, access, settings, platform.db.tenantPool),
       observe: observed,
-      db: platform.db.tenantPool,
-      schemaName: runtime.schemaName,
-      model: runtime.model,
-      physical: runtime.physical,
-      reads: runtime.reads,
-      defaultLocale: tenant.project.defaultLocale,
-      localeCodes: tenant.localeCodes,
-      access,
-      limits: { defaultLimit: settings.defaultLimit, maxLimit: settings.maxLimit },
-      draftAccess: previewSettingsOf(tenant.project.settings).draftAccess,
-      releaseExists: (id) => releaseExists(platform.db.tenantPool, runtime.schemaName, id),
-      hashPassword,
-      admitDocument: platform.documentQuota.admission(tenant.project, runtime),
-      emit: documentEvents(platform, tenant.project, runtime),
-      history: writeOriginOf(request, 'graphql', platform.config.contentHistory),
-      files: uploadFilesOf(platform, { projectId: tenant.project.id, schema: runtime.schemaName }, runtime),
-      users: projectUsersOf(request, tenant, platform),
-      locales: localeDocuments(tenant),
-      roles: projectRolesOf(platform, tenant),
     }));
     addDbTime(request, started);
     // A query that met a model changed under it runs again on the fresh model (see index.ts).
@@ -255,7 +265,8 @@ export function registerGraphqlRoutes(app: FastifyInstance, platform: Platform):
     return run(request, reply, operation, 'POST');
   });
 
-  app.get('/graphql', async (request, reply) => {
+  // A WebSocket upgrade of the same path serves subscriptions (graphql-transport-ws, live/graphql-socket.ts).
+  app.route({ method: 'GET', url: '/graphql', wsHandler: socketHandler, handler: async (request, reply) => {
     const query = request.query as Record<string, unknown>;
     const settings = graphqlSettingsOf(tenantOf(request).project.settings);
     if (query.query === undefined && query.extensions === undefined && settings.playground && request.headers.accept?.includes('text/html')) {
@@ -265,7 +276,7 @@ export function registerGraphqlRoutes(app: FastifyInstance, platform: Platform):
     const operation = await operationOf(request, platform, query, true);
     if ('status' in operation) return refuse(reply, operation);
     return run(request, reply, operation, 'GET');
-  });
+  } });
 
   const script = (body: string) => async (_request: FastifyRequest, reply: FastifyReply) =>
     reply.type('application/javascript; charset=utf-8').header('cache-control', 'public, max-age=3600').send(body);

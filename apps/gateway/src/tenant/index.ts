@@ -1,6 +1,8 @@
 // Each project's content API lives under `/p/{slug}`; host-based requests
 // (`{slug}.{BASE_DOMAIN}`) are rewritten to that prefix before routing (see app.ts).
 import multipart from '@fastify/multipart';
+import websocket from '@fastify/websocket';
+import { handleProtocols } from 'graphql-ws';
 import type { FastifyInstance } from 'fastify';
 import { ifNoneMatchHits, strongEtag } from '@cms/delivery';
 import { NotFoundError, ProjectBusyError, StaleProjectError, isStaleModelError } from '@cms/errors';
@@ -20,6 +22,7 @@ import { registerUploadRoutes } from './upload-routes.ts';
 import { registerUserRoutes } from './user-routes.ts';
 import { registerUploadedFiles } from './uploaded-files.ts';
 import { registerLiveRoute } from '../live/live-route.ts';
+import { graphqlSocketHandler } from '../live/graphql-socket.ts';
 import './request-context.ts';
 
 export async function tenantPlugin(app: FastifyInstance, opts: { platform: Platform }): Promise<void> {
@@ -117,7 +120,24 @@ export async function tenantPlugin(app: FastifyInstance, opts: { platform: Platf
   registerOpenApiRoute(app, platform);
   registerContentRoutes(app, platform);
   registerContentWrites(app, platform);
-  registerGraphqlRoutes(app, platform);
+  // WebSocket upgrades of `/graphql` (subscriptions, live/graphql-socket.ts) go through the hooks
+  // above (tenant, rate limits) like any request; the WebSocket plugin's own hooks sit in a
+  // context of the GraphQL routes alone, so no other route pays for them.
+  await app.register(async (graphql) => {
+    await graphql.register(websocket, {
+      options: { maxPayload: platform.config.bodyLimit, handleProtocols: (protocols) => handleProtocols(protocols) },
+      errorHandler: (err, socket, request) => {
+        request.log.debug({ err }, 'WebSocket failed');
+        socket.terminate();
+      },
+      // The live hub closes its subscriptions with 1001 (live/graphql-subscriber.ts); sockets without any go the same way.
+      preClose(done) {
+        for (const client of this.websocketServer.clients) client.close(1001, 'The server is shutting down: reconnect and resume');
+        done();
+      },
+    });
+    registerGraphqlRoutes(graphql, platform, graphqlSocketHandler(platform));
+  });
   registerUploadRoutes(app, platform);
   registerUserRoutes(app, platform);
   registerUploadedFiles(app, platform);
