@@ -7,7 +7,7 @@ SOLO_TEST_FILES = test/integration/tenant-fairness.test.ts
 TEST_FILES = $(filter-out $(SOLO_TEST_FILES),$(shell find packages apps test -name '*.test.ts' -not -path '*/node_modules/*' | sort))
 TEST_CONCURRENCY ?= 4
 
-.PHONY: move-project clusters start worker test install typecheck bench bench-100k bench-scale bench-export services dashboard screenshots build start-cluster stop-cluster cluster-status
+.PHONY: move-project clusters start worker test install typecheck bench bench-100k bench-scale bench-export bench-live services dashboard screenshots build start-cluster stop-cluster cluster-status
 
 DASHBOARD_DIST := apps/dashboard/dist/index.html
 DASHBOARD_SOURCES = $(shell find apps/dashboard/src -type f) apps/dashboard/index.html apps/dashboard/vite.config.ts apps/dashboard/package.json
@@ -114,3 +114,8 @@ bench-export: install services
 ## BENCH_SCALE_KEEP=1 keeps its database; BENCH_SCALE_REUSE=1 then measures only the warm reads on it.
 bench-scale: install services
 	node --import tsx test/bench/scale.ts
+
+## 10,000 live streams (SSE) of one project on one gateway: RSS growth and the time until every
+## stream has a change (BENCH_LIVE_STREAMS, BENCH_LIVE_CHANGES). Writes docs/performance.md § bench-live.
+bench-live: install services
+	node --import tsx test/bench/live.ts
