@@ -7,7 +7,7 @@ SOLO_TEST_FILES = test/integration/tenant-fairness.test.ts
 TEST_FILES = $(filter-out $(SOLO_TEST_FILES),$(shell find packages apps test -name '*.test.ts' -not -path '*/node_modules/*' | sort))
 TEST_CONCURRENCY ?= 4
 
-.PHONY: move-project clusters start worker test install typecheck bench bench-100k bench-scale bench-export bench-live services dashboard screenshots build start-cluster stop-cluster cluster-status
+.PHONY: move-project clusters start worker test install typecheck bench bench-100k bench-scale bench-export bench-cache bench-memory bench-live services dashboard screenshots build start-cluster stop-cluster cluster-status
 
 DASHBOARD_DIST := apps/dashboard/dist/index.html
 DASHBOARD_SOURCES = $(shell find apps/dashboard/src -type f) apps/dashboard/index.html apps/dashboard/vite.config.ts apps/dashboard/package.json
@@ -87,9 +87,10 @@ screenshots: install services dashboard
 	  test/integration/dashboard-media-browser.test.ts test/integration/dashboard-backups-browser.test.ts
 
 ## Benchmark our gateway against a hand-written fastify+pg server (autocannon, same run), then
-## what content history costs a write (two gateways, CONTENT_HISTORY on and off).
-## BENCH_DOCS=100000 (or more) runs the large mode instead (bench-100k).
+## what content history costs a write (two gateways, CONTENT_HISTORY on and off), then the answer
+## cache's targets (bench-cache). BENCH_DOCS=100000 (or more) runs the large mode instead (bench-100k).
 BENCH_DOCS ?= $(or $(BENCH_DOCUMENTS),10000)
+BENCH_CACHE_DOCS ?= 100000
 bench: install services
 ifeq ($(shell [ "$(BENCH_DOCS)" -ge 100000 ] && echo large),large)
 	BENCH_DOCS=$(BENCH_DOCS) node --import tsx test/bench/large.ts
@@ -98,6 +99,18 @@ else
 	node --expose-gc --import tsx test/bench/graphql-schema-cost.ts
 	node --import tsx test/bench/history-cost.ts
 endif
+	BENCH_DOCS=$(BENCH_CACHE_DOCS) node --import tsx test/bench/answer-cache.ts
+
+## The answer cache (100,000 documents, BENCH_CACHE_DOCS): repeated reads (hits), reads that never
+## repeat (misses) and creates, cache on and off, against the hand-written servers of bench-100k.
+## Writes docs/performance.md § bench-answer-cache.
+bench-cache: install services
+	BENCH_DOCS=$(BENCH_CACHE_DOCS) node --import tsx test/bench/answer-cache.ts
+
+## A gateway's RSS under mixed load with a 16 MB answer cache (BENCH_MEMORY_MINUTES, 30 by default),
+## and a fresh one's idle. Writes docs/performance.md § bench-memory.
+bench-memory: install services
+	node --import tsx test/bench/memory.ts
 
 ## 100,000 documents (SQL-seeded): ours against a hand-written server counting exactly with count(*)
 ## and one keeping its exact counts without rescanning; identical bodies checked first.
@@ -112,6 +125,7 @@ bench-export: install services
 ## 10 -> 100 -> 1,000 -> 10,000 projects on one gateway, warm reads beside a hand-written server (BENCH_SCALE_MAX=1000 stops earlier;
 ## BENCH_SCALE_STEPS=10,100,1000,2000 replaces the steps). Writes docs/performance.md § bench-scale.
 ## BENCH_SCALE_KEEP=1 keeps its database; BENCH_SCALE_REUSE=1 then measures only the warm reads on it.
+## BENCH_SCALE_SECTION=bench-scale-answers writes a shorter run to its own section instead.
 bench-scale: install services
 	node --import tsx test/bench/scale.ts
 

@@ -68,9 +68,12 @@ async function send(reply: any, p: Page) {
   return reply.type('application/json').send(`{"data":${data},"meta":${pagination(p.page, total)}}`);
 }
 
-type PageQuery = { Querystring: { page?: string } };
+type PageQuery = { Querystring: { page?: string; min?: string } };
 const pageOf = (q: { page?: string }, fallback: number) => Math.max(1, Number.parseInt(q.page ?? '', 10) || fallback);
-app.get<PageQuery>('/list', (req, reply) => send(reply, { where: PUBLISHED, order: 'a.id', values: [], page: pageOf(req.query, 1), fields: ARTICLE('a') }));
+// `?min=r`: rating ≥ r, in id order (answer-cache.ts's reads that never repeat), its total cached per value.
+app.get<PageQuery>('/list', (req, reply) => send(reply, req.query.min === undefined
+  ? { where: PUBLISHED, order: 'a.id', values: [], page: pageOf(req.query, 1), fields: ARTICLE('a') }
+  : { where: `${PUBLISHED} AND a.rating >= $1`, order: 'a.id', values: [Number(req.query.min)], page: pageOf(req.query, 1), fields: ARTICLE('a'), filterKey: 'rating>=' }));
 app.get<PageQuery>('/populate', (req, reply) => send(reply, {
   where: PUBLISHED, order: 'a.id', values: [], page: pageOf(req.query, 1), fields: `${ARTICLE('a')}, 'author', ${AUTHOR('a')}, 'tags', ${TAGS('a')}`,
 }));

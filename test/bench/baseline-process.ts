@@ -8,6 +8,8 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 export interface BaselineProcess {
   url: string;
+  /** its process id (CPU time from /proc) */
+  pid: number;
   stop(): void;
 }
 
@@ -22,5 +24,5 @@ export async function startBaseline(script: string, readyPath: string, env: Reco
     await new Promise((r) => setTimeout(r, 200));
   }
   if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode}`);
-  return { url, stop: () => child.kill('SIGTERM') };
+  return { url, pid: child.pid!, stop: () => child.kill('SIGTERM') };
 }

@@ -13,8 +13,11 @@
 //   making the same reads (baseline-scale-server.ts; identical bodies checked at each step);
 // - the gateway's RSS, and its growth per warm project since the previous step;
 // - the Postgres catalog: database size, pg_class / pg_proc / pg_trigger rows, pg_catalog size.
-// Writes the generated section `bench-scale` of docs/performance.md. BENCH_SCALE_KEEP=1 keeps the
-// database; BENCH_SCALE_REUSE=1 measures only the warm reads on a kept one (measureKept).
+// Writes the generated section `bench-scale` of docs/performance.md (BENCH_SCALE_SECTION names
+// another, e.g. for a shorter run beside it). BENCH_SCALE_KEEP=1 keeps the database;
+// BENCH_SCALE_REUSE=1 measures only the warm reads on a kept one (measureKept). The reads repeat
+// per project, so with the answer cache on (ANSWER_CACHE_MB, default 64) they are its hits: the
+// share of ours answered `x-answer-cache: hit` is reported.
 import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
@@ -33,6 +36,7 @@ const WARM_CONCURRENCY = 8;
 const SAMPLE = 20;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const SECTION = process.env.BENCH_SCALE_SECTION ?? 'bench-scale';
 
 const MODEL = {
   contentTypes: {
@@ -112,13 +116,15 @@ interface StepResult {
   tenP99: number; tenRps: number;
   /** The hand-written baseline's, at the same time: over every project, over the first 10. */
   baseP99: number; baseRps: number; baseTenP99: number; baseTenRps: number; baseErrors: number;
+  /** The share of our measured answers that were answer-cache hits (x-answer-cache). */
+  hitShare: number;
   rssMb: number; perProjectKb: number | null;
   /** Creations answered with an error (the project left out of the reads). */
   failedCreates?: number;
   dbMb: number; catalogMb: number; pgClass: number; pgProc: number; pgTrigger: number;
 }
 
-type WarmReads = Pick<StepResult, 'warmP50' | 'warmP99' | 'warmRps' | 'warmErrors' | 'tenP99' | 'tenRps' | 'baseP99' | 'baseRps' | 'baseTenP99' | 'baseTenRps' | 'baseErrors'>;
+type WarmReads = Pick<StepResult, 'warmP50' | 'warmP99' | 'warmRps' | 'warmErrors' | 'tenP99' | 'tenRps' | 'baseP99' | 'baseRps' | 'baseTenP99' | 'baseTenRps' | 'baseErrors' | 'hitShare'>;
 
 /**
  * Reads spread over every warm project and over the first step's (10) only, by our gateway and by
@@ -126,14 +132,24 @@ type WarmReads = Pick<StepResult, 'warmP50' | 'warmP99' | 'warmRps' | 'warmError
  * load drifts, so the ratios compare runs made at the same time.
  */
 async function measureWarm(ours: string, theirs: string, warm: string[], firstCount = STEPS[0] ?? 10): Promise<WarmReads> {
+  // Answers by x-answer-cache (none: the hand-written server's), of the measured runs.
+  const outcomes = { hit: 0, all: 0, counting: false };
   const spread = (server: string, paths: string[], duration: number) => autocannon({
     url: server, connections: CONNECTIONS, duration, pipelining: 1,
-    requests: [{ setupRequest: (req: any) => ({ ...req, path: paths[Math.floor(Math.random() * paths.length)] }) }],
-  });
+    requests: [{
+      setupRequest: (req: any) => ({ ...req, path: paths[Math.floor(Math.random() * paths.length)] }),
+      onResponse: (_status: number, _body: string, _context: unknown, headers: Record<string, string>) => {
+        if (!outcomes.counting || server !== ours) return;
+        outcomes.all++;
+        if (headers['x-answer-cache'] === 'hit') outcomes.hit++;
+      },
+    }],
+  } as autocannon.Options);
   const all = warm.map(READ);
   const firstTen = warm.slice(0, firstCount).map(READ);
   await spread(ours, all, 2);
   await spread(theirs, all, 2);
+  outcomes.counting = true;
   type Run = { ours: boolean; all: boolean; result: autocannon.Result };
   const runs: Run[] = [];
   const order: Array<[boolean, boolean]> = [[true, false], [true, true], [false, false], [false, true]];
@@ -152,6 +168,7 @@ async function measureWarm(ours: string, theirs: string, warm: string[], firstCo
     baseP99: of(true, (r) => r.latency.p99, false), baseRps: of(true, (r) => r.requests.average, false),
     baseTenP99: of(false, (r) => r.latency.p99, false), baseTenRps: of(false, (r) => r.requests.average, false),
     warmErrors: errorsOf(true), baseErrors: errorsOf(false),
+    hitShare: outcomes.all ? outcomes.hit / outcomes.all : 0,
   };
 }
 
@@ -175,7 +192,7 @@ const env = {
   DATABASE_URL: url, REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: `bench:scale:${randomBytes(4).toString('hex')}:`,
   APP_SECRET: randomBytes(24).toString('hex'), BASE_DOMAIN: 'example.test', LOG_LEVEL: 'warn', DB_POOL_SIZE: '20',
   // Cache sizes other than the defaults, to compare.
-  ...Object.fromEntries(['RUNTIME_CACHE_SIZE', 'RUNTIME_CACHE_MB', 'READ_CACHE_SIZE', 'GRAPHQL_CACHE_SIZE'].flatMap((k) => (process.env[k] ? [[k, process.env[k]!]] : []))),
+  ...Object.fromEntries(['RUNTIME_CACHE_SIZE', 'RUNTIME_CACHE_MB', 'READ_CACHE_SIZE', 'GRAPHQL_CACHE_SIZE', 'ANSWER_CACHE_MB'].flatMap((k) => (process.env[k] ? [[k, process.env[k]!]] : []))),
 };
 let gateway: GatewayProcess | null = null;
 let baseline: BaselineProcess | null = null;
@@ -193,7 +210,7 @@ try {
   if (!process.env.BENCH_SCALE_KEEP && !REUSE) await admin((c) => c.query(`DROP DATABASE IF EXISTS "${DATABASE}" WITH (FORCE)`));
 }
 
-if (!REUSE) process.stdout.write(`\n${writeResults()}\n\nwritten to docs/performance.md (section bench-scale)\n`);
+if (!REUSE) process.stdout.write(`\n${writeResults()}\n\nwritten to docs/performance.md (section ${SECTION})\n`);
 
 /** Every one of `slugs` read once through `server` (`label` in the error), WARM_CONCURRENCY at a time: each must answer 200. */
 async function warmUp(server: string, slugs: string[], label: string): Promise<void> {
@@ -329,7 +346,7 @@ function writeResults(): string {
   const resourceRows = results.map((r) => `| ${r.projects.toLocaleString('en-US')} | ${r.rssMb.toFixed(0)} | ${fmt(r.perProjectKb, (v) => v.toFixed(1))} | `
     + `${r.dbMb.toFixed(0)} | ${r.catalogMb.toFixed(0)} | ${r.pgClass.toLocaleString('en-US')} | ${r.pgProc.toLocaleString('en-US')} | ${r.pgTrigger.toLocaleString('en-US')} |`);
   const baselineRows = results.map((r) => `| ${r.projects.toLocaleString('en-US')} | ${ms(r.warmP99)} / ${r.warmRps.toFixed(0)} | ${ms(r.tenP99)} / ${r.tenRps.toFixed(0)} | ${(r.warmP99 / r.tenP99).toFixed(2)}× | `
-    + `${ms(r.baseP99)} / ${r.baseRps.toFixed(0)}${r.baseErrors ? ` (${r.baseErrors} errors)` : ''} | ${ms(r.baseTenP99)} / ${r.baseTenRps.toFixed(0)} | ${(r.baseP99 / r.baseTenP99).toFixed(2)}× | ${(r.warmRps / r.baseRps).toFixed(2)}× / ${(r.tenRps / r.baseTenRps).toFixed(2)}× |`);
+    + `${ms(r.baseP99)} / ${r.baseRps.toFixed(0)}${r.baseErrors ? ` (${r.baseErrors} errors)` : ''} | ${ms(r.baseTenP99)} / ${r.baseTenRps.toFixed(0)} | ${(r.baseP99 / r.baseTenP99).toFixed(2)}× | ${(r.warmRps / r.baseRps).toFixed(2)}× / ${(r.tenRps / r.baseTenRps).toFixed(2)}× | ${(100 * (r.hitShare ?? 0)).toFixed(1)}% |`);
   const firstStep = results[0];
   const lastStep = results[results.length - 1];
   const warmRatio = firstStep && lastStep && firstStep.warmP99 ? lastStep.warmP99 / firstStep.warmP99 : 0;
@@ -339,8 +356,8 @@ function writeResults(): string {
     '|---|---|---|---|---|---|---|---|---|---|---|',
     ...latencyRows,
     '',
-    '| projects | ours, all projects: p99 ms / req/s | ours, first 10: p99 ms / req/s | ours: all ÷ first 10 (p99) | hand-written, all projects: p99 ms / req/s | hand-written, first 10: p99 ms / req/s | hand-written: all ÷ first 10 (p99) | ours ÷ hand-written req/s: all / first 10 |',
-    '|---|---|---|---|---|---|---|---|',
+    '| projects | ours, all projects: p99 ms / req/s | ours, first 10: p99 ms / req/s | ours: all ÷ first 10 (p99) | hand-written, all projects: p99 ms / req/s | hand-written, first 10: p99 ms / req/s | hand-written: all ÷ first 10 (p99) | ours ÷ hand-written req/s: all / first 10 | ours: answer-cache hits |',
+    '|---|---|---|---|---|---|---|---|---|',
     ...baselineRows,
     '',
     '| projects | gateway RSS MB | RSS growth per warm project since the previous step KB | database MB | pg_catalog MB | pg_class rows | pg_proc rows | pg_trigger rows |',
@@ -351,7 +368,8 @@ function writeResults(): string {
   const notRun = done < 10_000
     ? `\n\nThis run stopped at ${done.toLocaleString('en-US')} projects (${done < STEPS[STEPS.length - 1]! ? 'the run was cut short' : `steps ${STEPS.map((n) => n.toLocaleString('en-US')).join(', ')}`}): the steps above it were not run.${process.env.BENCH_SCALE_NOTE ? ` ${process.env.BENCH_SCALE_NOTE}` : ''}`
     : '';
-  writeDocSection('bench-scale', `## Many projects on one gateway
+  const answerCache = process.env.ANSWER_CACHE_MB ?? '64 (the default)';
+  writeDocSection(SECTION, `${SECTION === 'bench-scale' ? '## Many projects on one gateway' : `### Many projects on one gateway, answer cache ${answerCache === '0' ? 'off' : 'on'} (\`${SECTION}\`)`}
 
 Measured by \`make bench-scale\` (\`test/bench/scale.ts\`, steps of 10, 100, 1,000 and 10,000 projects;
 BENCH_SCALE_MAX stops earlier): projects created through the management API of one gateway process,
@@ -367,7 +385,8 @@ statement with the schema's name in its text, unprepared, 20 connections; both s
 identical at each step) in the same alternation; the gateway's RSS
 after that, its growth per warm project since the previous step, and the catalog. Targets:
 creation p99 < 200 ms; warm p99 at 10,000 within 20% of 10; cold first request < 50 ms; RSS growth
-< 100 KB per warm project. Gateway with its default cache sizes (RUNTIME_CACHE_SIZE, RUNTIME_CACHE_MB, READ_CACHE_SIZE, GRAPHQL_CACHE_SIZE).
+< 100 KB per warm project. Gateway with its default cache sizes (RUNTIME_CACHE_SIZE, RUNTIME_CACHE_MB, READ_CACHE_SIZE, GRAPHQL_CACHE_SIZE;
+ANSWER_CACHE_MB ${answerCache}: each project's read repeats, so the warm reads are answer-cache hits once each project was read, each checking its project's content version in Redis — the last column).
 2 cores shared by Postgres, the gateway and the load generator: indicative numbers.
 
 ${tables}
