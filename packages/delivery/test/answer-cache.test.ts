@@ -83,3 +83,35 @@ describe('AnswerCache', () => {
     assert.equal(off.snapshot().entries, 0);
   });
 });
+
+describe('AnswerCache under random use', () => {
+  it('keeps its totals, budget and shares exact through 20,000 random operations', () => {
+    const cache = new AnswerCache(64 * KB);
+    const share = 20 * KB;
+    let seed = 7;
+    const rand = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2147483648) % n);
+    for (let i = 0; i < 20_000; i++) {
+      const project = rand(6);
+      const key = `k${rand(40)}`;
+      const op = rand(10);
+      if (op < 5) cache.set(project, key, 'v', owners, answer('x'.repeat(rand(6000))), share);
+      else if (op < 9) cache.get(project, key, 'v', owners);
+      else if (rand(20) === 0) cache.dropProject(project);
+      const s = cache.snapshot();
+      assert.ok(s.bytes <= 64 * KB && s.bytes >= 0, `bytes ${s.bytes}`);
+      for (let p = 0; p < 6; p++) assert.ok(cache.bytesOf(p) <= share);
+    }
+    // Everything kept is found, and dropping every project empties the cache exactly.
+    for (let p = 0; p < 6; p++) cache.dropProject(p);
+    assert.deepEqual({ entries: cache.snapshot().entries, bytes: cache.snapshot().bytes }, { entries: 0, bytes: 0 });
+  });
+
+  it('a kept small answer does not hold Node\'s shared buffer pool', () => {
+    const cache = new AnswerCache(64 * KB);
+    const small = Buffer.from('{"data":1}');
+    cache.set(1, 'k', 'v', owners, { body: small, etag: strongEtag(small), surrogateKeys: 'p:1' }, 64 * KB);
+    const kept = cache.get(1, 'k', 'v', owners)!;
+    assert.equal(kept.body.toString(), '{"data":1}');
+    assert.equal(kept.body.buffer.byteLength, kept.body.length);
+  });
+});
