@@ -11,6 +11,7 @@ import type { Model } from '@cms/schema';
 import { buildProjectSchema, type SchemaOptions } from './build-schema.ts';
 import { reservedNamesTaken } from './check-names.ts';
 import { operationCost } from './cost.ts';
+import { MAX_VARIABLE_DEPTH, nestingExceeds } from './variable-depth.ts';
 import { formatExecutionError, fromMercuriusError, GraphqlRequestError, requestError, responseBody } from './errors.ts';
 import type { RootResolvers } from './field-resolvers.ts';
 import { createRootResolvers } from './resolvers.ts';
@@ -182,20 +183,6 @@ function servedSchema(model: Model, resolvers: RootResolvers): ReturnType<typeof
     if (!withoutPlugin || reservedNamesTaken(withoutPlugin.schema).length === 0) throw err;
     return withoutPlugin;
   }
-}
-
-const MAX_VARIABLE_DEPTH = 100;
-
-/** Is any value nested deeper than `limit` (arrays and objects)? Iterative: the input may be hostile. */
-function nestingExceeds(value: unknown, limit: number): boolean {
-  const stack: Array<[unknown, number]> = [[value, 0]];
-  while (stack.length) {
-    const [v, depth] = stack.pop()!;
-    if (v === null || typeof v !== 'object') continue;
-    if (depth >= limit) return true;
-    for (const child of Array.isArray(v) ? v : Object.values(v)) stack.push([child, depth + 1]);
-  }
-  return false;
 }
 
 const inputObjectVariables = new WeakMap<OperationDefinitionNode, boolean>();

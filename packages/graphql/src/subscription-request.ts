@@ -4,6 +4,7 @@
 // and mutations are served by HTTP, where answers, writes' change notes and purges are handled.
 import { GraphQLError, Kind, NoSchemaIntrospectionCustomRule, getOperationAST, getVariableValues, parse, specifiedRules, validate, type DefinitionNode, type DocumentNode, type GraphQLSchema, type SelectionSetNode } from 'graphql';
 import { operationCost } from './cost.ts';
+import { MAX_VARIABLE_DEPTH, nestingExceeds } from './variable-depth.ts';
 import type { GraphqlLimits } from './pagination.ts';
 import type { GraphqlSettings } from './settings.ts';
 
@@ -19,7 +20,6 @@ export interface PreparedSubscription {
   variables: Record<string, unknown> | undefined;
 }
 
-const MAX_VARIABLE_DEPTH = 100;
 /** Tokens of one operation's text (graphql-js stops parsing past it). */
 const MAX_TOKENS = 20_000;
 
@@ -74,18 +74,6 @@ export function prepareSubscription(schema: GraphQLSchema, settings: GraphqlSett
     }
   }
   return { document, operationName: name, variables: vars };
-}
-
-/** Is any value nested deeper than `limit` (arrays and objects)? Iterative: the input may be hostile. */
-function nestingExceeds(value: unknown, limit: number): boolean {
-  const stack: Array<[unknown, number]> = [[value, 0]];
-  while (stack.length) {
-    const [v, depth] = stack.pop()!;
-    if (v === null || typeof v !== 'object') continue;
-    if (depth >= limit) return true;
-    for (const child of Object.values(v)) stack.push([child, depth + 1]);
-  }
-  return false;
 }
 
 /**
