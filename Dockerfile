@@ -69,5 +69,5 @@ USER 10001:10001
 EXPOSE 1337 8081
 # GET /healthz of the gateway or the worker, whichever this container runs (dist/cms-server.js).
 HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 CMD ["node", "dist/cms-server.js", "healthcheck"]
-ENTRYPOINT ["node", "--enable-source-maps", "dist/cms-server.js"]
+ENTRYPOINT ["node", "dist/cms-server.js"]
 CMD ["gateway"]

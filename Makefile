@@ -41,11 +41,11 @@ build: $(SERVER_DIST)
 ## Run the platform (embedded Postgres and in-process jobs unless DATABASE_URL / REDIS_URL are set):
 ## one `node` process on the compiled gateway.
 start: install dashboard build
-	exec node --enable-source-maps dist/gateway.js
+	exec node dist/gateway.js
 
 ## A separate media worker (needs DATABASE_URL and REDIS_URL; gateways also process jobs unless MEDIA_WORKER=false).
 worker: install build
-	exec node --enable-source-maps dist/worker.js
+	exec node dist/worker.js
 
 ## Two gateways, one worker, this machine's Postgres and Redis and an S3 store (s3rver), as background
 ## processes (pids and logs in .cluster/); see docs/operations.md § A local cluster.
@@ -62,10 +62,10 @@ cluster-status:
 ## (docs/operations.md § More than one Postgres cluster).
 move-project: install build
 	@test -n "$(SLUG)" -a -n "$(CLUSTER)" || { echo "usage: make move-project SLUG=<slug> CLUSTER=<cluster>"; exit 2; }
-	node --enable-source-maps dist/move-project.js "$(SLUG)" "$(CLUSTER)"
+	node dist/move-project.js "$(SLUG)" "$(CLUSTER)"
 
 clusters: install build
-	@node --enable-source-maps dist/move-project.js --clusters
+	@node dist/move-project.js --clusters
 
 typecheck: install
 	npx tsc -p tsconfig.json --noEmit

@@ -6,6 +6,8 @@
 //   move-project the operator's cluster commands: `move-project <slug> <cluster>`, `--clusters`, `--set …`
 //   healthcheck  the image's HEALTHCHECK: GET /healthz of the container's gateway (PORT) or worker
 //                (WORKER_HEALTH_PORT); a migration that fails exits, so its process running is its health
+// First: stack traces of the compiled server through its source maps, read on first use.
+import '@cms/telemetry/stack-traces';
 import { readFileSync } from 'node:fs';
 import { workerHealthPortOf } from '@cms/config';
 

@@ -47,9 +47,9 @@ const INFO_FILE = 'cluster.json';
 // Stop order: front doors first (nothing new is enqueued), then the worker, then storage.
 const STOP_ORDER = (name: string) => (name.startsWith('gateway') ? 0 : name === 'worker' ? 1 : 2);
 
-/** The node arguments that run one compiled command (source maps for readable stack traces). */
+/** The node arguments that run one compiled command (its stack traces read the source maps themselves: @cms/telemetry/stack-traces). */
 export function serverArgs(command: 'gateway' | 'worker' | 'migrate'): string[] {
-  return ['--enable-source-maps', join(ROOT, 'dist', `${command}.js`)];
+  return [join(ROOT, 'dist', `${command}.js`)];
 }
 
 export function databaseUrl(adminUrl: string, database: string): string {

@@ -29,7 +29,7 @@ export interface SpawnOptions {
 export async function spawnGateway(env: Record<string, string>, options: SpawnOptions = {}): Promise<GatewayProcess> {
   const { timeoutMs = 60_000, compiled = false, nodeArgs = [] } = options;
   const port = await freePort();
-  const entry = compiled ? ['--enable-source-maps', 'dist/gateway.js'] : ['--import', 'tsx', 'apps/gateway/src/main.ts'];
+  const entry = compiled ? ['dist/gateway.js'] : ['--import', 'tsx', 'apps/gateway/src/main.ts'];
   const child = spawn(process.execPath, [...nodeArgs, ...entry], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', PORT: String(port), HOST: '127.0.0.1', ...env },

@@ -178,7 +178,7 @@ describe('Dockerfile', () => {
 
     const [entrypoint] = keyword(runtime, 'ENTRYPOINT');
     const [cmd] = keyword(runtime, 'CMD');
-    assert.deepEqual(jsonArgs(entrypoint!), ['node', '--enable-source-maps', 'dist/cms-server.js']);
+    assert.deepEqual(jsonArgs(entrypoint!), ['node', 'dist/cms-server.js']);
     assert.deepEqual(jsonArgs(cmd!), ['gateway']);
     // No TypeScript loader at run time.
     assert.ok(runtime.instructions.every((i) => !/\btsx\b/.test(i.getRawArgumentsContent() ?? '')));

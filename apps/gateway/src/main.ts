@@ -1,4 +1,6 @@
 // `make start`: run one gateway on embedded defaults unless DATABASE_URL / REDIS_URL are set.
+// First: stack traces of the compiled server through its source maps, read on first use.
+import '@cms/telemetry/stack-traces';
 import { loadConfig } from '@cms/config';
 import { closeOnSignals, createLogger } from '@cms/telemetry';
 import { startTelemetry } from '@cms/telemetry/sdk';

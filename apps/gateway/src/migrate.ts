@@ -2,6 +2,8 @@
 // and every project's base migrations, then exit — run once before a rollout (a Kubernetes Job)
 // so gateways start on a migrated database. Gateways also apply them at start; both are safe
 // to run concurrently.
+// First: stack traces of the compiled server through its source maps, read on first use.
+import '@cms/telemetry/stack-traces';
 import { loadConfig } from '@cms/config';
 import { createDatabase } from '@cms/db';
 import { createLogger } from '@cms/telemetry';

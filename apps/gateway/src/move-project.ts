@@ -7,6 +7,8 @@
 //   move-project --set <cluster> open|draining [--pinned-only]
 //
 // (`make move-project SLUG=… CLUSTER=…`, `make clusters`.)
+// First: stack traces of the compiled server through its source maps, read on first use.
+import '@cms/telemetry/stack-traces';
 import { loadConfig } from '@cms/config';
 import { createDatabase } from '@cms/db';
 import { createLogger } from '@cms/telemetry';

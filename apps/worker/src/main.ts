@@ -1,4 +1,6 @@
 // `npm run worker` / `node --import tsx apps/worker/src/main.ts`: process media jobs until stopped.
+// First: stack traces of the compiled server through its source maps, read on first use.
+import '@cms/telemetry/stack-traces';
 import { loadConfig } from '@cms/config';
 import { closeOnSignals, createLogger } from '@cms/telemetry';
 import { startTelemetry } from '@cms/telemetry/sdk';

@@ -1,13 +1,12 @@
 // Billing with Stripe, built when STRIPE_SECRET_KEY is set: checkout and portal sessions, the
 // webhook that changes plans, and what a project's billing page shows.
-import Stripe from 'stripe';
 import type { StripeConfig } from '@cms/config';
 import type { Db } from '@cms/db';
 import type { Logger } from '@cms/telemetry';
 import { projectSubscription } from './billing-store.ts';
 import { callStripe } from './stripe-call.ts';
 import { BillingCheckout } from './checkout.ts';
-import { createStripeClient } from './stripe-client.ts';
+import { createStripeClient, loadStripe, type StripeClient } from './stripe-client.ts';
 import { StripeWebhook, type PlanChangeListener } from './webhook.ts';
 
 /** A project's subscription as its billing page shows it; `none` before its first one. */
@@ -23,7 +22,7 @@ export class Billing {
   readonly checkout: BillingCheckout;
   readonly webhook: StripeWebhook;
 
-  private readonly stripe: Stripe;
+  private readonly stripe: StripeClient;
 
   constructor(config: StripeConfig, private readonly db: Db, logger: Logger, onPlanChange: PlanChangeListener) {
     const stripe = createStripeClient(config);
@@ -41,9 +40,11 @@ export class Billing {
     const row = await projectSubscription(this.db, projectId);
     if (!row) return;
     await callStripe('cancel the subscription', async () => {
+      const stripe = await this.stripe();
       try {
-        await this.stripe.subscriptions.cancel(row.id);
+        await stripe.subscriptions.cancel(row.id);
       } catch (err) {
+        const Stripe = await loadStripe();
         if (err instanceof Stripe.errors.StripeError && err.code === 'resource_missing') return;
         throw err;
       }

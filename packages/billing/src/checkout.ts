@@ -1,12 +1,12 @@
 // Starting a subscription (Stripe Checkout) and managing it (the customer portal). One Stripe
 // customer per account, created on its first checkout and reused by every later one.
-import type Stripe from 'stripe';
 import type { StripeConfig } from '@cms/config';
 import type { Db } from '@cms/db';
 import { ApplicationError, BadGatewayError, ValidationError } from '@cms/errors';
 import { customerOfAccount, lock, projectSubscription, saveCustomer } from './billing-store.ts';
 import type { PlanName } from './plans.ts';
 import { callStripe } from './stripe-call.ts';
+import type { StripeClient } from './stripe-client.ts';
 import { LIVE_STATUSES } from './subscription-state.ts';
 
 export interface BillingAccount {
@@ -21,7 +21,7 @@ export interface BillingProject {
 }
 
 export class BillingCheckout {
-  constructor(private readonly db: Db, private readonly stripe: Stripe, private readonly config: StripeConfig) {}
+  constructor(private readonly db: Db, private readonly stripe: StripeClient, private readonly config: StripeConfig) {}
 
   /** The paid plans that have a price configured, in the order of the plans. */
   purchasablePlans(): PlanName[] {
@@ -42,7 +42,7 @@ export class BillingCheckout {
     const customer = await this.customerOf(account);
     const metadata = { projectId: String(project.id), projectSlug: project.slug, accountId: String(account.id) };
     const billingPage = `${origin}/projects/${project.slug}/billing`;
-    const session = await callStripe('start a checkout', () => this.stripe.checkout.sessions.create({
+    const session = await callStripe('start a checkout', async () => (await this.stripe()).checkout.sessions.create({
       mode: 'subscription',
       customer,
       line_items: [{ price, quantity: 1 }],
@@ -63,7 +63,7 @@ export class BillingCheckout {
   async portal(project: BillingProject, account: BillingAccount, origin: string): Promise<{ url: string }> {
     const customer = (await projectSubscription(this.db, project.id))?.customerId ?? (await customerOfAccount(this.db, account.id));
     if (!customer) throw new ApplicationError('This project has no billing account yet: subscribe to a plan first', {}, 409);
-    const session = await callStripe('open the billing portal', () => this.stripe.billingPortal.sessions.create({
+    const session = await callStripe('open the billing portal', async () => (await this.stripe()).billingPortal.sessions.create({
       customer,
       return_url: `${origin}/projects/${project.slug}/billing`,
     }));
@@ -87,7 +87,7 @@ export class BillingCheckout {
       await lock(tx, `billing-customer:${account.id}`);
       const created = await customerOfAccount(tx, account.id);
       if (created) return created;
-      const customer = await callStripe('create a customer', () => this.stripe.customers.create({
+      const customer = await callStripe('create a customer', async () => (await this.stripe()).customers.create({
         email: account.email,
         ...(account.name ? { name: account.name } : {}),
         metadata: { accountId: String(account.id) },

@@ -13,7 +13,10 @@ export class MonthlyRequests {
 
   constructor(db: Db, private readonly meter: UsageMeter) {
     this.stored = new LRUCache({
-      max: 100_000,
+      // 100,000 projects, counted as a size: with `max` the cache would allocate its 100,000
+      // slots up front (4.4 MB of every process, however few projects it serves).
+      maxSize: 100_000,
+      sizeCalculation: () => 1,
       ttl: STORED_COUNT_TTL_MS,
       // Concurrent misses of one project share a single read.
       fetchMethod: async (_key, _stale, { context }) => Number(await db.oneFirst(compiledQuery({

@@ -16,7 +16,7 @@
 // `created` alone would not do: it counts seconds, and one change often sends several events in
 // the same second. Holding a connection during the fetch is acceptable for a handful of events
 // per subscription and month.
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { StripeConfig } from '@cms/config';
 import type { Db } from '@cms/db';
 import { ValidationError } from '@cms/errors';
@@ -25,6 +25,7 @@ import {
   applyProjectPlan, customerOfAccount, isProjectOwner, lock, recordEvent, saveSubscription, subscriptionRow, type SubscriptionRow,
 } from './billing-store.ts';
 import { callStripe } from './stripe-call.ts';
+import { loadStripe, type StripeClient } from './stripe-client.ts';
 import { OVERDUE_STATUSES, subscriptionState, type SubscriptionState } from './subscription-state.ts';
 
 /** Stripe's default: a signature more than 5 minutes old (a replayed request) is refused. */
@@ -61,25 +62,26 @@ function subscriptionIdOf(event: Stripe.Event): string | null {
 export class StripeWebhook {
   constructor(
     private readonly db: Db,
-    private readonly stripe: Stripe,
+    private readonly stripe: StripeClient,
     private readonly config: StripeConfig,
     private readonly onPlanChange: PlanChangeListener,
     private readonly logger: Logger,
   ) {}
 
   /** The event a request carries, if `signature` signs exactly `rawBody`; a 400 otherwise. */
-  verify(rawBody: Buffer, signature: string | undefined): Stripe.Event {
+  async verify(rawBody: Buffer, signature: string | undefined): Promise<Stripe.Event> {
     if (!signature) throw new ValidationError('Missing Stripe-Signature header');
+    const [Library, stripe] = await Promise.all([loadStripe(), this.stripe()]);
     try {
-      return this.stripe.webhooks.constructEvent(rawBody, signature, this.config.webhookSecret, SIGNATURE_TOLERANCE_SECONDS);
+      return stripe.webhooks.constructEvent(rawBody, signature, this.config.webhookSecret, SIGNATURE_TOLERANCE_SECONDS);
     } catch (err) {
-      if (err instanceof Stripe.errors.StripeSignatureVerificationError) throw new ValidationError('Invalid Stripe-Signature: the body was not signed with this endpoint\'s secret, or too long ago');
+      if (err instanceof Library.errors.StripeSignatureVerificationError) throw new ValidationError('Invalid Stripe-Signature: the body was not signed with this endpoint\'s secret, or too long ago');
       throw err;
     }
   }
 
   async handle(rawBody: Buffer, signature: string | undefined): Promise<WebhookOutcome> {
-    const event = this.verify(rawBody, signature);
+    const event = await this.verify(rawBody, signature);
     const subscriptionId = subscriptionIdOf(event);
     if (subscriptionId === null) return 'ignored';
     const result = await this.db.transaction(async (tx) => {
@@ -108,7 +110,7 @@ export class StripeWebhook {
   /** The subscription as Stripe has it now; null when Stripe has no such subscription. */
   private async fetch(id: string): Promise<Stripe.Subscription | null> {
     try {
-      return await callStripe('read a subscription', () => this.stripe.subscriptions.retrieve(id));
+      return await callStripe('read a subscription', async () => (await this.stripe()).subscriptions.retrieve(id));
     } catch (err) {
       if ((err as { cause?: { statusCode?: number } }).cause?.statusCode === 404) {
         this.logger.warn({ subscription: id }, 'Stripe webhook names a subscription Stripe does not have');

@@ -39,6 +39,9 @@ export function planRoot(ctx: GraphqlContext, env: GraphPlanEnv, uid: string, tr
     return assemblePlan(env.binder, { scope: scope ?? scopeOf(ctx, view, args), root, where: [filters ? planFilters(env, view, filters) : null], sort: () => [], page: ONE_ROW });
   }
   const withCount = mode === 'connection' && wantsCount(tree, collection);
+  // The plan is kept with the compiled shape: its cast closes over the limits and the count only,
+  // not over `ctx` (a request's context, with its project, would live as long as the shape).
+  const { limits } = ctx;
   return assemblePlan(env.binder, {
     scope: scope ?? scopeOf(ctx, view, args),
     root,
@@ -48,7 +51,7 @@ export function planRoot(ctx: GraphqlContext, env: GraphPlanEnv, uid: string, tr
     page: {
       leaf: args.pagination,
       cast: (raw: PaginationArgs | undefined): PagePlan => {
-        const window = rowWindow(raw, ctx.limits);
+        const window = rowWindow(raw, limits);
         return { kind: 'offset', start: window.start, limit: window.limit, withCount };
       },
     },

@@ -1,6 +1,7 @@
 // Outgoing e-mail behind one interface: SMTP through nodemailer when SMTP_URL is set, else the
-// log (the embedded default: a newcomer reads reset links in the console).
-import nodemailer, { type Transporter } from 'nodemailer';
+// log (the embedded default: a newcomer reads reset links in the console). nodemailer is imported
+// with the first e-mail sent, not by every process that might send one.
+import type { Transporter } from 'nodemailer';
 import type { Logger } from '@cms/telemetry';
 
 export interface Mail {
@@ -22,14 +23,24 @@ export interface Mailer {
 }
 
 export class SmtpMailer implements Mailer {
-  private readonly transport: Transporter;
+  private transport: Promise<Transporter> | null = null;
 
-  constructor(smtpUrl: string, private readonly from: string, private readonly logger: Logger) {
-    this.transport = nodemailer.createTransport(smtpUrl);
+  constructor(private readonly smtpUrl: string, private readonly from: string, private readonly logger: Logger) {
+    // What nodemailer takes as a URL (anything else it reads as options, and fails on): checked
+    // here, so a wrong SMTP_URL still stops the start rather than the first e-mail.
+    if (!/^(smtps?|direct):/i.test(smtpUrl)) throw new Error('SMTP_URL must be an smtp:// or smtps:// URL');
+  }
+
+  private transporter(): Promise<Transporter> {
+    this.transport ??= import('nodemailer').then((m) => m.default.createTransport(this.smtpUrl), (err: unknown) => {
+      this.transport = null;
+      throw err;
+    });
+    return this.transport;
   }
 
   async send(mail: Mail): Promise<void> {
-    await this.transport.sendMail({
+    await (await this.transporter()).sendMail({
       from: mail.fromName ? { name: mail.fromName, address: this.from } : this.from,
       to: mail.to, subject: mail.subject, text: mail.text,
       ...(mail.html ? { html: mail.html } : {}),
@@ -42,7 +53,9 @@ export class SmtpMailer implements Mailer {
   }
 
   close(): void {
-    this.transport.close();
+    const made = this.transport;
+    this.transport = null;
+    void made?.then((transport) => transport.close(), () => undefined);
   }
 }
 

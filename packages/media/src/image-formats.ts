@@ -1,13 +1,14 @@
 // Responsive formats of an uploaded image, made with sharp the way Strapi's upload plugin makes
 // them: `thumbnail` fits 245×156, `large`/`medium`/`small` fit 1000/750/500
 // squares, each only when the original is larger. Output keeps the original's format.
+// sharp (libvips, about 20 MB of a process's memory) loads with the first image processed.
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import sharp from 'sharp';
+import type SharpModule from 'sharp';
 import type { ImageFormat, Formats } from './file-rows.ts';
 import { kilobytes } from './file-names.ts';
 import type { MediaStorage } from './storage.ts';
@@ -63,8 +64,10 @@ export async function makeImageFormats(
   if (!body) return null;
   const staged = join(tmpdir(), `cms-media-${randomUUID()}${source.ext}`);
   try {
+    // Outside resize's catch: sharp missing is an error (the job is retried), not an unreadable image.
+    const sharp = await loadSharp();
     await pipeline(body, createWriteStream(staged));
-    const resized = await resize(staged);
+    const resized = await resize(sharp, staged);
     // An image sharp cannot read (corrupt, over the pixel limit) is a file without formats:
     // retrying cannot help, so it is not an error.
     if (!resized) return { width: null, height: null, formats: null };
@@ -94,11 +97,23 @@ export async function makeImageFormats(
   }
 }
 
+type Sharp = typeof SharpModule;
+let sharpLoading: Promise<Sharp> | null = null;
+
+/** sharp, imported on first use; a failed import (no native build for this platform) is retried at the next image. */
+function loadSharp(): Promise<Sharp> {
+  sharpLoading ??= import('sharp').then((m) => m.default, (err: unknown) => {
+    sharpLoading = null;
+    throw new Error(`sharp (image processing) could not be loaded: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
+  });
+  return sharpLoading;
+}
+
 // Images above this many pixels are not decoded (memory): they keep no dimensions or formats.
 const MAX_INPUT_PIXELS = 100_000_000;
 
 /** Dimensions and every applicable format of the image file at `path`; null when sharp cannot read it. */
-async function resize(path: string) {
+async function resize(sharp: Sharp, path: string) {
   try {
     const meta = await sharp(path, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
     const width = meta.width ?? 0;

@@ -6,16 +6,9 @@
 // sent once its whole part has been read, so a client stream failing midway never reaches S3 as a
 // truncated request (which some S3-compatible servers, s3rver among them, store as an object), and
 // every request has a Buffer body the SDK can retry. Failed multipart uploads are aborted.
-import {
-  AbortMultipartUploadCommand,
-  CompleteMultipartUploadCommand,
-  CreateMultipartUploadCommand,
-  PutObjectCommand,
-  UploadPartCommand,
-  type CompletedPart,
-  type S3Client,
-} from '@aws-sdk/client-s3';
+import type { CompletedPart, S3Client } from '@aws-sdk/client-s3';
 import { PayloadTooLargeError } from '@cms/errors';
+import { loadS3Sdk } from './s3-sdk.ts';
 
 export const PART_SIZE = 5 * 1024 * 1024;
 export const MAX_PARTS = 10_000; // S3's limit
@@ -41,6 +34,7 @@ export interface UploadTarget {
  */
 export async function uploadInParts(client: S3Client, target: UploadTarget, parts: AsyncIterable<Buffer>, partSize = PART_SIZE): Promise<void> {
   const { Bucket, Key } = target;
+  const { AbortMultipartUploadCommand, CompleteMultipartUploadCommand, CreateMultipartUploadCommand, PutObjectCommand, UploadPartCommand } = await loadS3Sdk();
   let uploadId: string | undefined;
   const completed: CompletedPart[] = [];
   try {

@@ -232,7 +232,7 @@ contract(
     const endpoint = `http://127.0.0.1:${port}`;
     s3 = new S3Storage({ bucket: 'media', endpoint, region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true });
     // Record the name of every command sent, to see which upload path a put took.
-    s3.client.middlewareStack.add((next, context) => (args) => {
+    (await s3.client()).middlewareStack.add((next, context) => (args) => {
       sent.push(String(context.commandName).replace(/Command$/, ''));
       return next(args);
     }, { step: 'initialize' });
@@ -253,7 +253,7 @@ contract(
       await s3!.put(key, body, { contentType: 'image/png', contentLength }).catch(() => {});
       return sent.filter((n) => n !== 'HeadObject');
     };
-    const contentType = async (key: string) => (await s3!.client.send(new HeadObjectCommand({ Bucket: 'media', Key: key }))).ContentType;
+    const contentType = async (key: string) => (await (await s3!.client()).send(new HeadObjectCommand({ Bucket: 'media', Key: key }))).ContentType;
 
     it('S3: small bodies go up in one PutObject, larger ones as a multipart upload, with their content type', async () => {
       assert.deepEqual(await putting('6/buf.png', Buffer.alloc(10)), ['PutObject']);

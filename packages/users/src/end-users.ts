@@ -49,7 +49,8 @@ const STATUS_TTL_MS = 1000;
 
 export class EndUsers {
   readonly tokens: UserTokens;
-  private readonly status = new LRUCache<string, UserRow | false>({ max: 50_000, ttl: STATUS_TTL_MS });
+  // 50,000 users, counted as a size: `max` would allocate all 50,000 slots up front (1.9 MB).
+  private readonly status = new LRUCache<string, UserRow | false>({ maxSize: 50_000, sizeCalculation: () => 1, ttl: STATUS_TTL_MS });
 
   constructor(appSecret: string, private readonly mailer: Mailer) {
     this.tokens = new UserTokens(appSecret);
