@@ -13,6 +13,8 @@
 // - `content_schedules` too: the due index of its projects' scheduled releases and actions.
 //
 // Forward-only, as the control migrations; ids start with `c` (one `schema_migrations` table).
+import { AUDIT_LOG_STATEMENTS } from './audit-log-table.ts';
+import { SEQUENCE_LIVE_EVENTS_FUNCTION } from './live-sequencing.ts';
 import type { Migration } from './migrate.ts';
 
 export const clusterMigrations: Migration[] = [
@@ -102,5 +104,15 @@ export const clusterMigrations: Migration[] = [
       )`,
       `CREATE INDEX content_schedules_due_idx ON platform.content_schedules (run_at)`,
     ],
+  },
+  {
+    // The live log's sequencer, as on the control plane (control migration 0016).
+    id: 'c0003_live_sequencing',
+    statements: [SEQUENCE_LIVE_EVENTS_FUNCTION],
+  },
+  {
+    // The audit log of this cluster's projects (control migration 0012).
+    id: 'c0004_audit_log',
+    statements: AUDIT_LOG_STATEMENTS,
   },
 ];

@@ -1,6 +1,7 @@
 // The control schema: accounts, projects, versioned models, locales, roles, tokens, usage,
 // project members and invitations, account e-mail tokens, billing, usage by day and route.
 // Forward-only: append new migrations, never edit applied ones.
+import { SEQUENCE_LIVE_EVENTS_FUNCTION } from './live-sequencing.ts';
 import type { Migration } from './migrate.ts';
 
 export const CONTROL_SCHEMA = 'platform';
@@ -364,5 +365,11 @@ export const controlMigrations: Migration[] = [
       )`,
       `CREATE INDEX content_schedules_due_idx ON platform.content_schedules (run_at)`,
     ],
+  },
+  {
+    // The live change log's sequencer (live-sequencing.ts): positions a project's committed
+    // events in one statement. Each cluster's platform schema has its own (c0003).
+    id: '0016_live_sequencing',
+    statements: [SEQUENCE_LIVE_EVENTS_FUNCTION],
   },
 ];

@@ -1,7 +1,7 @@
 // The statements on a project's live change log (base migration 0010: `live_events`,
 // `live_head`), and nothing else. A write records its document events in its own transaction
 // (`recordLiveEvent`: no lock, no ordering yet); after commit, `sequenceLiveEvents` gives the
-// committed rows without a position the next positions, in one transaction holding the head's row
+// committed rows without a position the next positions, in one statement holding the head's row
 // lock — whichever process runs it, concurrently or late (a process killed after its commit), the
 // positions are gap-free and every row gets exactly one. Readers only ever see sequenced rows, so
 // a client that saw position n and resumes after it misses nothing.
@@ -30,10 +30,17 @@ const COLUMNS = `e."position"::text AS position, e."event", e."content_type" AS 
 type Raw = Omit<LiveEvent, 'position'> & { position: string };
 const eventOf = (r: Raw): LiveEvent => ({ ...r, position: Number(r.position) });
 
-/** Record a document event in the write's transaction `tx`. */
-export async function recordLiveEvent(tx: Db, schema: string, ev: LiveEventInput): Promise<void> {
-  await exec(tx, `INSERT INTO ${events(schema)} ("event", "content_type", "document_id", "locale", "status") VALUES ($1, $2, $3, $4, $5)`,
-    [ev.event, ev.uid, ev.documentId, ev.locale, ev.status]);
+/** A data-modifying statement carried by the event's INSERT as a CTE (its placeholders from `$first` on). */
+export type AlongsideStatement = (first: number) => { text: string; values: readonly unknown[] };
+
+/**
+ * Record a document event in the write's transaction `tx`; `alongside` (the audit log's entry of
+ * the same change) rides in the same statement, so it costs no round trip of its own.
+ */
+export async function recordLiveEvent(tx: Db, schema: string, ev: LiveEventInput, alongside?: AlongsideStatement): Promise<void> {
+  const also = alongside?.(6);
+  await exec(tx, `${also ? `WITH alongside AS (${also.text}) ` : ''}INSERT INTO ${events(schema)} ("event", "content_type", "document_id", "locale", "status") VALUES ($1, $2, $3, $4, $5)`,
+    also ? [ev.event, ev.uid, ev.documentId, ev.locale, ev.status, ...also.values] : [ev.event, ev.uid, ev.documentId, ev.locale, ev.status]);
 }
 
 /** Whether committed events wait for their position (a cheap check for a sweep). */
@@ -43,29 +50,15 @@ export async function hasUnsequencedEvents(db: Db, schema: string): Promise<bool
 
 /**
  * Give the committed events without a position the next ones, in the order they were recorded;
- * answers them (in position order). `probe`: look first whether any wait (one index probe, no
- * transaction when none do); a writer that knows it recorded some skips it.
+ * answers them (in position order). One statement: `platform.sequence_live_events` (@cms/db
+ * live-sequencing.ts) takes the head's lock and positions them. `probe`: look first whether any
+ * wait (one index probe, no lock when none do); a writer that knows it recorded some skips it.
  */
-export async function sequenceLiveEvents(db: Db & { transaction: Db['transaction'] }, schema: string, options: { limit?: number; probe?: boolean } = {}): Promise<LiveEvent[]> {
+export async function sequenceLiveEvents(db: Db, schema: string, options: { limit?: number; probe?: boolean } = {}): Promise<LiveEvent[]> {
   const { limit = 1_000, probe = true } = options;
   if (probe && !(await hasUnsequencedEvents(db, schema))) return [];
-  return db.transaction(async (tx) => {
-    // The head's row lock first, in its own statement: the next one reads the rows with a snapshot
-    // taken after any other sequencer committed (positions are given once, without gaps).
-    const [{ position }] = await rows<{ position: string }>(tx, `SELECT "position"::text AS position FROM ${head(schema)} FOR UPDATE`, []);
-    const sequenced = await rows<Raw>(tx,
-      `WITH pending AS (
-         SELECT "id", $1::bigint + row_number() OVER (ORDER BY "id") AS next FROM ${events(schema)}
-         WHERE "position" IS NULL ORDER BY "id" LIMIT $2
-       ), positioned AS (
-         UPDATE ${events(schema)} e SET "position" = p.next FROM pending p WHERE e."id" = p."id"
-         RETURNING ${COLUMNS}
-       ), moved AS (
-         UPDATE ${head(schema)} SET "position" = (SELECT max(position::bigint) FROM positioned) WHERE EXISTS (SELECT 1 FROM positioned)
-       )
-       SELECT * FROM positioned`, [position, limit]);
-    return sequenced.map(eventOf).sort((a, b) => a.position - b.position);
-  });
+  const sequenced = await rows<Raw>(db, 'SELECT * FROM platform.sequence_live_events($1, $2)', [schema, limit]);
+  return sequenced.map(eventOf);
 }
 
 export interface EventsAfter {
