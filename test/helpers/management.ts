@@ -11,7 +11,7 @@ export const PASSWORD = 'a long password';
 
 export interface Session {
   token: string;
-  account: { id: number; email: string; name: string | null; emailVerified: boolean };
+  account: { id: number; email: string; name: string | null; emailVerified: boolean; twoFactorEnabled: boolean };
 }
 
 export async function signup(t: TestApp, email = `user${process.pid}-${++n}@example.com`, password = PASSWORD): Promise<Session> {

@@ -63,7 +63,7 @@ describe('cms CLI: accounts, projects, tokens', () => {
       assert.equal(res.code, 0, res.stderr);
       assert.equal(res.stdout, `${me.account.email} on ${cli.url}\n`);
       const json = await cli.run(['whoami', '--json']);
-      assert.deepEqual(JSON.parse(json.stdout), { id: me.account.id, email: me.account.email, name: null, emailVerified: false });
+      assert.deepEqual(JSON.parse(json.stdout), { id: me.account.id, email: me.account.email, name: null, emailVerified: false, twoFactorEnabled: false });
     });
 
     it('never sends the stored session to another address', async () => {

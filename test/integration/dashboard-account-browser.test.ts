@@ -188,6 +188,44 @@ describe('dashboard account and team journeys in a browser', () => {
     await page.getByRole('heading', { name: 'No projects yet' }).waitFor();
   });
 
+  it('the account page shows each session\'s device and IP, marks this one, and ends another', async () => {
+    const firefox = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:121.0) Gecko/20100101 Firefox/121.0';
+    const other = await fetch(`${origin}/v1/auth/login`, {
+      method: 'POST', headers: { 'content-type': 'application/json', 'user-agent': firefox }, body: JSON.stringify({ email: OWNER, password: NEW_PASSWORD }),
+    });
+    const otherToken = ((await other.json()) as { token: string }).token;
+    await page.getByRole('button', { name: /^Account menu/ }).click();
+    await page.getByRole('menuitem', { name: 'Account and sessions' }).click();
+    const table = page.getByRole('table', { name: 'Active sessions' });
+    const firefoxRow = table.getByRole('row').filter({ hasText: 'Firefox 121 on Windows' });
+    await firefoxRow.waitFor();
+    const current = table.getByRole('row').filter({ hasText: 'This session' });
+    const [device, ip] = await cells(current);
+    assert.match(device!, /^Chrome \d+ on Linux This session$/);
+    assert.equal(ip, '127.0.0.1');
+    assert.equal(await current.getByRole('button', { name: 'End session' }).count(), 0);
+    assert.deepEqual((await cells(firefoxRow)).filter((_c, i) => i !== 2 && i !== 3), ['Firefox 121 on Windows', '127.0.0.1', 'End session']);
+    assert.equal(await firefoxRow.getByRole('cell').first().getAttribute('title'), firefox);
+    await assertAccessible(page, 'account sessions with device and IP');
+    await firefoxRow.getByRole('button', { name: 'End session' }).click();
+    await firefoxRow.waitFor({ state: 'detached' });
+    assert.equal((await fetch(`${origin}/v1/auth/me`, { headers: { authorization: `Bearer ${otherToken}` } })).status, 401);
+    await current.waitFor();
+    await assertAccessible(page, 'account sessions after ending one');
+    // The account's own audit log, newest first: the session just ended, the sign-ins (the
+    // refused one with the old password included), the reset, the sign-up.
+    const activity = page.getByRole('table', { name: 'Security activity' });
+    await activity.getByRole('row').filter({ hasText: 'account.session.revoke' }).waitFor();
+    const actions = await activity.locator('tbody tr td:nth-child(2)').evaluateAll((tds) => tds.map((td) => td.textContent!.trim()));
+    assert.deepEqual(actions, [
+      'account.session.revoke', 'account.session.new-device', 'admin.auth.success', 'admin.auth.success', 'admin.auth.failure',
+      'account.password.reset', 'admin.logout', 'account.email.verify', 'account.create',
+    ]);
+    await assertAccessible(page, 'account security activity');
+    await page.goto(`${origin}/projects`);
+    await page.getByRole('heading', { name: 'No projects yet' }).waitFor();
+  });
+
   let inviteeToken: string;
 
   it('a second account signs up and verifies its address from the link while signed out', async () => {

@@ -55,5 +55,12 @@ describe('embedded mode (PGlite, in-process bus)', () => {
     const locales = await call(gw.url, 'GET', `/p/${slug}/api/i18n/locales`);
     assert.equal(locales.status, 200);
     assert.deepEqual(locales.body.map((l: { code: string }) => l.code), ['en']);
+    // The audit log on PGlite: the content write's entry rides in its transaction; the trigger refuses deletes.
+    const key = (await call(gw.url, 'POST', `/v1/projects/${slug}/api-tokens`, { name: 'writer', type: 'full-access' }, token)).body.accessKey as string;
+    assert.equal((await call(gw.url, 'POST', `/p/${slug}/api/notes`, { data: { title: 'Hello' } }, key)).status, 201);
+    const audit = await call(gw.url, 'GET', `/v1/projects/${slug}/audit-logs?pageSize=3`, undefined, token);
+    assert.equal(audit.status, 200, JSON.stringify(audit.body));
+    assert.deepEqual(audit.body.data.map((e: { action: string }) => e.action), ['entry.publish', 'entry.create', 'api-token.create']);
+    assert.equal((await call(gw.url, 'DELETE', `/v1/projects/${slug}/audit-logs`, undefined, token)).status, 405);
   });
 });

@@ -8,7 +8,7 @@
 // shutdown that a client resumes from elsewhere, the plan's limit shared with SSE, and slow
 // consumers dropped.
 import assert from 'node:assert/strict';
-import { connect as tcp, type AddressInfo } from 'node:net';
+import { connect as tcp } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { createClient, type Client, type FormattedExecutionResult } from 'graphql-ws';
 import WebSocket from 'ws';
@@ -16,28 +16,10 @@ import { hasUnsequencedEvents, liveHead, pruneLiveEvents } from '@cms/live';
 import { startTestApp, TEST_BASE_DOMAIN, type TestApp } from '../helpers/app.ts';
 import { GraphqlSubscriber, MAX_BUFFERED_BYTES, TRY_AGAIN_LATER } from '../../apps/gateway/src/live/graphql-subscriber.ts';
 import { setupContentProject, type ContentProject } from '../helpers/content.ts';
-import { collectionType as ct } from '../fixtures/index.ts';
+import { LIVE_MODEL as MODEL, ARTICLE, listenOn } from '../helpers/live-model.ts';
 
 type Json = Record<string, any>;
-
-const localized = { pluginOptions: { i18n: { localized: true } } };
-const MODEL = {
-  contentTypes: {
-    'api::article.article': ct('article', 'articles', {
-      title: { type: 'string', ...localized },
-      body: { type: 'text', ...localized },
-      secret: { type: 'string', private: true },
-    }, localized),
-    'api::category.category': { ...ct('category', 'categories', { name: { type: 'string' } }), options: { draftAndPublish: false } },
-  },
-  components: {},
-};
-const ARTICLE = 'api::article.article';
-
-async function listen(t: TestApp): Promise<string> {
-  await t.fastify.listen({ port: 0, host: '127.0.0.1' });
-  return `ws://127.0.0.1:${(t.fastify.server.address() as AddressInfo).port}`;
-}
+const listen = (t: TestApp) => listenOn(t, 'ws');
 
 /** One subscription's messages as they come. */
 class Subscription {

@@ -5,35 +5,15 @@
 // private attributes never sent), nothing for a rolled-back write, filters, 1,000 streams given one
 // change, a slow consumer dropped without harming the others, the plan's limit, and a clean close.
 import assert from 'node:assert/strict';
-import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { hasUnsequencedEvents, pruneLiveEvents } from '@cms/live';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { setupContentProject, type ContentProject } from '../helpers/content.ts';
 import { openSse, type SseClient } from '../helpers/sse-client.ts';
-import { collectionType as ct } from '../fixtures/index.ts';
+import { LIVE_MODEL as MODEL, ARTICLE, CATEGORY, listenOn } from '../helpers/live-model.ts';
 
 type Json = Record<string, any>;
-
-const localized = { pluginOptions: { i18n: { localized: true } } };
-const MODEL = {
-  contentTypes: {
-    'api::article.article': ct('article', 'articles', {
-      title: { type: 'string', ...localized },
-      body: { type: 'text', ...localized },
-      secret: { type: 'string', private: true },
-    }, localized),
-    'api::category.category': { ...ct('category', 'categories', { name: { type: 'string' } }), options: { draftAndPublish: false } },
-  },
-  components: {},
-};
-const ARTICLE = 'api::article.article';
-const CATEGORY = 'api::category.category';
-
-async function listen(t: TestApp): Promise<string> {
-  await t.fastify.listen({ port: 0, host: '127.0.0.1' });
-  return `http://127.0.0.1:${(t.fastify.server.address() as AddressInfo).port}`;
-}
+const listen = (t: TestApp) => listenOn(t, 'http');
 
 describe('live stream', () => {
   let t: TestApp;

@@ -55,7 +55,7 @@ describe('management API: account e-mails (verification, password reset) and acc
   it('signup mails a verification link; it verifies the address once', async () => {
     const email = address('ann');
     const session = await signup(t, email);
-    assert.deepEqual(session.account, { id: session.account.id, email, name: null, emailVerified: false });
+    assert.deepEqual(session.account, { id: session.account.id, email, name: null, emailVerified: false, twoFactorEnabled: false });
     const token = await verifyLink(email);
     // Only a keyed hash is stored; the link lives 24 hours.
     const [row] = await tokenRow(session.account.id, 'verify-email');

@@ -18,7 +18,7 @@ describe('management API: accounts', () => {
     assert.equal(res.statusCode, 201);
     const body = res.json();
     assert.deepEqual(Object.keys(body).sort(), ['account', 'token']);
-    assert.deepEqual(body.account, { id: body.account.id, email: 'Ada@Example.com', name: 'Ada', emailVerified: false });
+    assert.deepEqual(body.account, { id: body.account.id, email: 'Ada@Example.com', name: 'Ada', emailVerified: false, twoFactorEnabled: false });
     assert.equal(typeof body.token, 'string');
     const hash = await t.platform.db.pool.oneFirst(compiledQuery({ text: 'SELECT password_hash FROM platform.accounts WHERE id = $1', values: [body.account.id] }));
     assert.match(String(hash), /^\$argon2id\$/);
@@ -29,7 +29,7 @@ describe('management API: accounts', () => {
     const login = await t.inject({ method: 'POST', url: '/v1/auth/login', payload: { email: 'ada@example.com', password: 'correct horse' } });
     assert.equal(login.statusCode, 200);
     assert.deepEqual(Object.keys(login.json()).sort(), ['account', 'token']);
-    assert.deepEqual(login.json().account, { id: login.json().account.id, email: 'Ada@Example.com', name: 'Ada', emailVerified: false });
+    assert.deepEqual(login.json().account, { id: login.json().account.id, email: 'Ada@Example.com', name: 'Ada', emailVerified: false, twoFactorEnabled: false });
     const me = await as(t, login.json().token).get('/v1/auth/me');
     assert.equal(me.statusCode, 200);
     assert.deepEqual(me.json(), { account: login.json().account });
@@ -83,7 +83,7 @@ describe('management API: accounts', () => {
     assert.equal(await count(t, 'accounts'), before + 1);
     const eight = await t.inject({ method: 'POST', url: '/v1/auth/signup', payload: { email: 'eight@example.com', password: '12345678' } });
     assert.equal(eight.statusCode, 201);
-    assert.deepEqual(eight.json().account, { id: eight.json().account.id, email: 'eight@example.com', name: null, emailVerified: false });
+    assert.deepEqual(eight.json().account, { id: eight.json().account.id, email: 'eight@example.com', name: null, emailVerified: false, twoFactorEnabled: false });
   });
 
   it('refuses wrong types, unknown and missing keys with paths', async () => {

@@ -71,7 +71,7 @@ describe('management API: sessions and the dashboard cookie', () => {
     const sessions = listed.json().sessions as Array<{ id: number; userAgent: string; current: boolean; createdAt: string; lastUsedAt: string; expiresAt: string }>;
     assert.deepEqual(sessions.map((s) => [s.userAgent, s.current]).filter(([ua]) => ua !== 'lightMyRequest'), [['Browser Two', true], ['Browser One', false]]);
     const one = sessions.find((s) => s.userAgent === 'Browser One')!;
-    assert.deepEqual(Object.keys(one).sort(), ['createdAt', 'current', 'expiresAt', 'id', 'lastUsedAt', 'userAgent']);
+    assert.deepEqual(Object.keys(one).sort(), ['createdAt', 'current', 'device', 'expiresAt', 'id', 'ip', 'lastSeenIp', 'lastUsedAt', 'userAgent']);
     const ended = await t.inject({ method: 'DELETE', url: `/v1/auth/sessions/${one.id}`, headers: withCookie(second.session, second.csrf) });
     assert.equal(ended.statusCode, 204);
     assert.equal((await as(t, first.token).get('/v1/auth/me')).statusCode, 401);

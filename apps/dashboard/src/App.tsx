@@ -43,6 +43,7 @@ const SettingsPage = lazyPage(() => import('./pages/Settings.tsx'), 'SettingsPag
 const BackupsPage = lazyPage(() => import('./pages/Backups.tsx'), 'BackupsPage');
 const AccountPage = lazyPage(() => import('./pages/Account.tsx'), 'AccountPage');
 const TeamPage = lazyPage(() => import('./pages/Team.tsx'), 'TeamPage');
+const AuditLogPage = lazyPage(() => import('./pages/AuditLog.tsx'), 'AuditLogPage');
 
 function RequireAccount({ children }: { children: ReactNode }) {
   const me = useAccount();
@@ -90,6 +91,7 @@ export function App() {
           <Route path="locales" element={<LocalesPage />} />
           <Route path="team" element={<TeamPage />} />
           <Route path="billing" element={<BillingPage />} />
+          <Route path="audit-log" element={<AuditLogPage />} />
           <Route path="settings" element={<SettingsLayout />}>
             <Route index element={<SettingsPage />} />
             <Route path="backups" element={<BackupsPage />} />

@@ -74,6 +74,8 @@ export interface Account {
   email: string;
   name: string | null;
   emailVerified: boolean;
+  /** Two-factor sign-in is on (Account page). */
+  twoFactorEnabled: boolean;
 }
 
 /** A member's role in a project: what it may change (see the Team page). */
@@ -114,6 +116,11 @@ export interface SessionInfo {
   lastUsedAt: string;
   expiresAt: string;
   userAgent: string | null;
+  /** A human label parsed from the user agent ("Chrome 120 on macOS"). */
+  device: string;
+  /** The client IP at sign-in, and of the last use. */
+  ip: string | null;
+  lastSeenIp: string | null;
   current: boolean;
 }
 

@@ -1,11 +1,16 @@
 // A project's management data as queries (keys under ['project', slug]).
 import { useQuery } from '@tanstack/react-query';
-import { api, type ApiTokenInfo, type Invitation, type Locale, type Member, type Project, type ProjectRole, type ProjectSchema } from './api.ts';
+import { ApiError, api, type ApiTokenInfo, type Invitation, type Locale, type Member, type Project, type ProjectRole, type ProjectSchema } from './api.ts';
 
 export const projectKey = (slug: string, ...rest: string[]) => ['project', slug, ...rest] as const;
 
 export function useProject(slug: string) {
-  return useQuery({ queryKey: projectKey(slug), queryFn: async () => (await api<{ project: Project }>('GET', `/v1/projects/${slug}`)).project });
+  return useQuery({
+    queryKey: projectKey(slug),
+    queryFn: async () => (await api<{ project: Project }>('GET', `/v1/projects/${slug}`)).project,
+    // A refusal (403: e.g. the project requires two-factor) does not change on a retry: shown at once.
+    retry: (failures, error) => !(error instanceof ApiError && error.status === 403) && failures < 3,
+  });
 }
 
 /**

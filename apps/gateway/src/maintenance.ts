@@ -1,7 +1,7 @@
 // The platform's periodic work, one round a minute (MAINTENANCE_INTERVAL_MS) for the whole
 // deployment: purge deleted projects past their restore window, drop backups past their plan's
 // retention, start the daily backups that are due, delete content history past the plan's
-// retention and live stream events past theirs (each project once a day). With Redis the rounds are a BullMQ job scheduler (one round per interval
+// retention, live stream events and audit log entries past theirs (each project once a day). With Redis the rounds are a BullMQ job scheduler (one round per interval
 // whatever the number of gateways, run by one of them); without, a timer in this process. Each
 // round also holds a Postgres advisory lock, so two rounds never overlap: what a round does is
 // read from Postgres (what is due at its clock), never from memory.
@@ -9,7 +9,8 @@
 import { Queue, Worker, type ConnectionOptions } from 'bullmq';
 import { Redis } from 'ioredis';
 import { detached, withTryLock } from '@cms/db';
-import { backupRetentionDays, historyRetentionDays } from '@cms/billing';
+import { ACCOUNT_AUDIT_RETENTION_DAYS, auditRetentionDays, pruneAccountAuditEntries, pruneAuditEntries } from '@cms/audit';
+import { backupRetentionDays, effectivePlan, historyRetentionDays } from '@cms/billing';
 import type { Config } from '@cms/config';
 import { dueHistoryPrunes, markHistoryPruned, pruneHistory } from '@cms/documents';
 import { pruneLiveEvents } from '@cms/live';
@@ -58,6 +59,8 @@ export interface RoundReport {
   historyVersionsDeleted: number;
   /** Live stream events past retention (kept: a day and the last 10,000 per project), of the same projects. */
   liveEventsDeleted: number;
+  /** Audit log entries past their plan's retention, of the same projects, and of accounts' own logs. */
+  auditEntriesDeleted: number;
 }
 
 export class Maintenance {
@@ -100,7 +103,7 @@ export class Maintenance {
    */
   async round(now = new Date(), tasks: readonly MaintenanceTask[] = MAINTENANCE_TASKS): Promise<RoundReport> {
     const { platform } = this;
-    const report: RoundReport = { ran: false, purged: [], expiredBackups: 0, backupsStarted: [], historyPruned: [], historyVersionsDeleted: 0, liveEventsDeleted: 0 };
+    const report: RoundReport = { ran: false, purged: [], expiredBackups: 0, backupsStarted: [], historyPruned: [], historyVersionsDeleted: 0, liveEventsDeleted: 0, auditEntriesDeleted: 0 };
     const started: Array<{ project: ProjectRecord; record: ArchiveRecord }> = [];
     const locked = await withTryLock(platform.db.pool, ROUND_LOCK, async () => {
       if (tasks.includes('purge')) for (const project of await platform.projects.expiredDeleted(now)) {
@@ -129,7 +132,7 @@ export class Maintenance {
       platform.archives.write(project, record);
       report.backupsStarted.push(project.slug);
     }
-    if (report.purged.length || report.expiredBackups || started.length || report.historyVersionsDeleted || report.liveEventsDeleted) platform.logger.info(report, 'maintenance round');
+    if (report.purged.length || report.expiredBackups || started.length || report.historyVersionsDeleted || report.liveEventsDeleted || report.auditEntriesDeleted) platform.logger.info(report, 'maintenance round');
     return report;
   }
 
@@ -140,12 +143,17 @@ export class Maintenance {
   private async pruneHistory(now: Date, report: RoundReport): Promise<void> {
     const { platform } = this;
     const deadline = Date.now() + HISTORY_ROUND_MS;
+    // Accounts' own logs (sign-ins, security changes): one cutoff, an indexed delete.
+    report.auditEntriesDeleted += await pruneAccountAuditEntries(platform.db.pool, new Date(now.getTime() - ACCOUNT_AUDIT_RETENTION_DAYS * DAY_MS));
     for (const project of await dueHistoryPrunes(platform.db.pool, now, HISTORY_PROJECTS_PER_ROUND)) {
       if (Date.now() >= deadline) break;
       const before = new Date(now.getTime() - historyRetentionDays(project, now.getTime()) * DAY_MS);
       try {
         const pool = platform.db.poolOf(project.cluster);
         report.liveEventsDeleted += await pruneLiveEvents(pool, project.schemaName, LIVE_EVENTS_KEPT, DAY_MS);
+        // The audit log's entries past the plan's retention (7 / 90 / 365 days), on the project's cluster.
+        const auditBefore = new Date(now.getTime() - auditRetentionDays(effectivePlan(project, now.getTime())) * DAY_MS);
+        report.auditEntriesDeleted += await pruneAuditEntries(pool, { projectId: project.id, accountId: null }, auditBefore);
         const pruned = await pruneHistory(pool, project.schemaName, before, { deadline });
         report.historyVersionsDeleted += pruned.versions;
         if (pruned.versions) report.historyPruned.push(project.slug);

@@ -1,8 +1,10 @@
 // Everything one gateway instance holds, in one container built once at start and passed down
 // (no globals): configuration, logger, database pools, the bus, per-instance caches, and the
 // control-plane services the management and content APIs share.
-import { AccountService, AccountTokenService, ApiTokenService, ContentAccessKeys, RoleService, SessionService } from '@cms/auth';
-import { Billing, DocumentQuota, UsageMeter } from '@cms/billing';
+import { AccountService, AccountTokenService, ApiTokenService, ContentAccessKeys, KnownDevices, RoleService, SessionService, TwoFactorService } from '@cms/auth';
+import { SsoService } from '@cms/auth';
+import { AuditLog } from '@cms/audit';
+import { Billing, DocumentQuota, effectivePlan, UsageMeter } from '@cms/billing';
 import { CONTROL_CLUSTER, type Config } from '@cms/config';
 import { createDatabase, type Database } from '@cms/db';
 import { checkGraphqlNames, GraphqlServers } from '@cms/graphql';
@@ -23,7 +25,9 @@ import { Delivery } from './delivery.ts';
 import { LiveHub } from './live/live-hub.ts';
 import { StreamCounts } from './live/stream-counts.ts';
 import { Maintenance } from './maintenance.ts';
+import { recordPlanChange } from './audit/plan-change.ts';
 import { Scheduler } from './scheduler.ts';
+import { ssoEgressCheck } from './sso-egress.ts';
 import { applyMigrations } from './migrations.ts';
 import { ProjectRateLimits } from './tenant/rate-limits.ts';
 import { PersistedQueries } from './tenant/persisted-queries.ts';
@@ -57,6 +61,12 @@ export interface Platform {
   /** Single-use links mailed to accounts (e-mail verification, password reset). */
   accountTokens: AccountTokenService;
   sessions: SessionService;
+  /** The devices each account signed in from: a new one is mailed (docs/sessions.md). */
+  knownDevices: KnownDevices;
+  /** Accounts' two-factor sign-in: TOTP secrets and recovery codes (docs/two-factor.md). */
+  twoFactor: TwoFactorService;
+  /** Single sign-on with OpenID Connect: projects' connections, sign-in, the recheck of SSO sessions (docs/single-sign-on.md). */
+  sso: SsoService;
   projects: ProjectService;
   /** Projects' teams: members, roles, invitations. */
   members: MemberService;
@@ -94,6 +104,8 @@ export interface Platform {
    * it), else the control plane's (@cms/db `tenantPool`).
    */
   pool: Database['pool'];
+  /** The audit log: accounts' and projects' entries (@cms/audit, docs/audit-log.md). */
+  audit: AuditLog;
   /** Finish background work, then close every connection. */
   close(): Promise<void>;
 }
@@ -165,7 +177,10 @@ export async function createPlatform(config: Config, logger: Logger): Promise<Pl
     },
   });
   const billing = config.stripe
-    ? new Billing(config.stripe, db.pool, logger, (project) => registry.invalidate({ projectId: project.id, slug: project.slug, scope: 'project' }))
+    ? new Billing(config.stripe, db.pool, logger, async (project) => {
+      await registry.invalidate({ projectId: project.id, slug: project.slug, scope: 'project' });
+      await recordPlanChange(platform, project.slug);
+    })
     : null;
   const platform: Platform = {
     config,
@@ -185,6 +200,18 @@ export async function createPlatform(config: Config, logger: Logger): Promise<Pl
     accounts: new AccountService(db.pool, accountTokens, sessions),
     accountTokens,
     sessions,
+    knownDevices: new KnownDevices(db.pool, config.appSecret),
+    twoFactor: new TwoFactorService(db.pool, config.appSecret),
+    sso: new SsoService(db.pool, config.appSecret, {
+      recheckSeconds: config.sso.recheckSeconds,
+      dnsServers: config.sso.dnsServers,
+      provider: { checkEgress: ssoEgressCheck(config.sso.allowPrivate), allowHttp: config.sso.allowPrivate, timeoutSeconds: 10 },
+      planAllows: (project) => effectivePlan(project) === 'enterprise',
+      onError: (err, sessionId) => logger.warn({ err, sessionId }, 'could not recheck an SSO session at its identity provider'),
+      onSessionEnded: (sessionId, accountId) => platform.audit.recordAccount({
+        accountId, action: 'account.session.revoke', actor: { type: 'system' }, payload: { sessionId, reason: 'sso-refused' },
+      }),
+    }),
     members: new MemberService(db.pool, config.appSecret),
     projects: new ProjectService(db.pool, registry, [(tx, project) => roles.createDefaults(tx, project.id)], [
       // Media objects are outside the dropped schema; failing to delete them must not fail the delete.
@@ -210,6 +237,7 @@ export async function createPlatform(config: Config, logger: Logger): Promise<Pl
     maintenance: null as unknown as Maintenance,
     scheduler: new Scheduler({ config, logger, db }),
     pool: db.tenantPool,
+    audit: new AuditLog(db),
     async close() {
       await live.close();
       await background.drain();

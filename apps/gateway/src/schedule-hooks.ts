@@ -7,6 +7,7 @@ import type { Platform } from './platform.ts';
 import type { ScheduleHooks } from './scheduler.ts';
 import { failedActionMail, failedReleaseMail } from './schedule-mail.ts';
 import { documentEvents, releaseEvents } from './webhook-events.ts';
+import { SYSTEM_AUDIT } from './audit/audit-context.ts';
 
 export function scheduleHooks(platform: Platform): ScheduleHooks {
   return {
@@ -23,7 +24,7 @@ export function scheduleHooks(platform: Platform): ScheduleHooks {
         project: {
           projectId, cluster: project.cluster, pool: platform.db.poolOf(project.cluster),
           schema: runtime.schemaName, model: runtime.model, physical: runtime.physical, defaultLocale: project.defaultLocale,
-          emit: documentEvents(platform, project, runtime), emitRelease: releaseEvents(platform, project), history: platform.config.contentHistory,
+          emit: documentEvents(platform, project, runtime, SYSTEM_AUDIT), emitRelease: releaseEvents(platform, project), history: platform.config.contentHistory,
         },
       };
     },

@@ -2,6 +2,7 @@
 // write's own transaction (@cms/webhooks), and the document events of the live stream's log (@cms/live). Payloads are Strapi 5's: `entry` is the version written
 // as the content API returns it (no populate), `media` the file as the upload API returns it,
 // `release` the release as the management API returns it.
+import { insertAuditEntry } from '@cms/audit';
 import type { Db } from '@cms/db';
 import type { DocumentEvent } from '@cms/documents';
 import { planQuery, runFindOne, UPLOAD_FILE_UID, USERS_UID } from '@cms/query';
@@ -11,20 +12,27 @@ import { entryPayload, mediaPayload, releasePayload, type MediaEvent, type Relea
 import type { Platform } from './platform.ts';
 import { noteDocumentChange, noteProjectChange } from './change-notes.ts';
 import { pluginRowsJson, REST_LIMITS } from './tenant/rest-targets.ts';
+import type { AuditWho } from './audit/audit-context.ts';
 
 interface ProjectRef {
   id: number;
   defaultLocale: string;
 }
 
-/** The `emit` hook of a project's DocumentStore. */
-export function documentEvents(platform: Platform, project: ProjectRef, runtime: ProjectRuntime): (tx: Db, event: DocumentEvent) => Promise<void> {
+/** The `emit` hook of a project's DocumentStore; `who` made the change (the audit log's actor). */
+export function documentEvents(platform: Platform, project: ProjectRef, runtime: ProjectRuntime, who: AuditWho): (tx: Db, event: DocumentEvent) => Promise<void> {
   return async (tx, ev) => {
     noteDocumentChange(ev.uid, ev.documentId);
+    // The audit log's entry of the change, in its transaction: nothing recorded for a rolled-back write.
+    const { actor, ip, userAgent } = who();
+    const payload = { uid: ev.uid, documentId: ev.documentId, locale: ev.locale, status: ev.status, ...(ev.fields ? { fields: ev.fields } : {}) };
+    const entry = { action: ev.event, actor, ip, userAgent, payload };
+    const scope = { projectId: project.id, accountId: null };
     // As Strapi: no webhooks for end users (their data would leave the platform), nor live events.
-    if (ev.uid === USERS_UID) return;
-    // The live stream's log, in the write's transaction (positioned after commit: live/live-hub.ts).
-    await recordLiveEvent(tx, runtime.schemaName, ev);
+    if (ev.uid === USERS_UID) return insertAuditEntry(tx, scope, entry);
+    // The live stream's log, in the write's transaction (positioned after commit: live/live-hub.ts),
+    // the audit entry riding in the same statement.
+    await recordLiveEvent(tx, runtime.schemaName, ev, platform.audit.alongside(project.id, entry));
     await platform.webhooks.emit(tx, project.id, ev.event, async () => {
       const type = runtime.model.contentTypes[ev.uid];
       if (!type) return null;
@@ -48,10 +56,13 @@ const EVERYTHING = { key: 'webhooks', can: () => true };
 
 /** Write the media events of `fileIds` (read in `tx`, or the `files` given, for a delete) in transaction `tx`. */
 export async function emitMediaEvents(
-  platform: Platform, tx: Db, projectId: number, runtime: ProjectRuntime, event: MediaEvent, fileIds: readonly string[], files?: ReadonlyArray<Record<string, unknown>>,
+  platform: Platform, tx: Db, projectId: number, runtime: ProjectRuntime, event: MediaEvent, fileIds: readonly string[], who: AuditWho,
+  files?: ReadonlyArray<Record<string, unknown>>,
 ): Promise<void> {
   if (fileIds.length === 0) return;
   noteProjectChange();
+  const { actor, ip, userAgent } = who();
+  await insertAuditEntry(tx, { projectId, accountId: null }, { action: event, actor, ip, userAgent, payload: { fileIds: fileIds.slice(0, 50) } });
   let read = files;
   for (let i = 0; i < fileIds.length; i++) {
     await platform.webhooks.emit(tx, projectId, event, async () => {

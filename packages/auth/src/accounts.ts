@@ -10,9 +10,12 @@ export interface Account {
   email: string;
   name: string | null;
   emailVerified: boolean;
+  /** Two-factor sign-in is on (two-factor.ts). */
+  twoFactorEnabled: boolean;
 }
 
-const ACCOUNT_COLUMNS = 'id, email, name, email_verified_at IS NOT NULL AS "emailVerified"';
+const ACCOUNT_COLUMNS = `id, email, name, email_verified_at IS NOT NULL AS "emailVerified",
+  EXISTS (SELECT 1 FROM platform.account_two_factor tf WHERE tf.account_id = accounts.id AND tf.enabled_at IS NOT NULL) AS "twoFactorEnabled"`;
 
 // Pragmatic e-mail check: one @, no spaces, a dotted domain; the full RFC grammar is not useful here.
 const EMAIL = /^[^\s@"(),:;<>[\\\]]{1,64}@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
@@ -63,7 +66,7 @@ export class AccountService {
     }))) as (Account & { password_hash: string }) | null;
     const ok = await verifyPassword(password, row?.password_hash ?? null);
     if (!row || !ok) throw new UnauthorizedError('Invalid email or password');
-    return { id: row.id, email: row.email, name: row.name, emailVerified: row.emailVerified };
+    return { id: row.id, email: row.email, name: row.name, emailVerified: row.emailVerified, twoFactorEnabled: row.twoFactorEnabled };
   }
 
   /** Change the password after checking the current one (a wrong one is a field error, not a 401). */

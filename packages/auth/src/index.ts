@@ -9,3 +9,13 @@ export { validatePermissions, CONTENT_TYPE_ACTIONS, TOKEN_CONTENT_TYPE_ACTIONS, 
 export { RoleService, BUILTIN_ROLES, type Role, type StoredRole } from './roles.ts';
 export { deriveKey, keyedHash, randomToken, type KeyPurpose } from './secrets.ts';
 export { SessionService, type SessionInfo, type VerifiedSession } from './sessions.ts';
+export { seal, unseal } from './sealed.ts';
+export {
+  TwoFactorService, TOTP_ISSUER, RECOVERY_CODE_COUNT, normaliseRecoveryCode, totpStep, type SecondFactor, type TotpSetup, type TwoFactorStatus,
+} from './two-factor.ts';
+export { deviceLabel, UNKNOWN_DEVICE } from './device-label.ts';
+export { KnownDevices, isDeviceCookie, type DeviceRecord, type DeviceSighting } from './known-devices.ts';
+export {
+  SsoService, SsoLoginError, SSO_LOGIN_ERRORS, PENDING_LOGIN_SECONDS, domainProof, type ConnectionInput, type FinishedLogin, type SsoLoginErrorCode, type SsoOptions,
+} from './sso/sso-service.ts';
+export { SSO_ROLES, DOMAIN_TAKEN_MESSAGE, type SsoConnection, type SsoConnectionOfDomain, type SsoRole } from './sso/sso-store.ts';

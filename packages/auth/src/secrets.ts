@@ -3,7 +3,10 @@
 import { createHmac, hkdfSync, randomBytes } from 'node:crypto';
 
 export type KeyPurpose =
-  | 'session-token' | 'session-csrf' | 'api-token-hmac' | 'account-token' | 'project-invitation' | 'content-access-key' | 'webhook-secret' | `project-jwt:${number}`;
+  | 'session-token' | 'session-csrf' | 'api-token-hmac' | 'account-token' | 'project-invitation' | 'content-access-key' | 'webhook-secret' | `project-jwt:${number}`
+  | 'two-factor-secret' | 'two-factor-recovery'
+  | 'device-cookie' | 'sign-in-lockout'
+  | 'sso-secret' | 'sso-login';
 
 const cache = new Map<string, Buffer>();
 

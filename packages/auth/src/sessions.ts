@@ -3,6 +3,7 @@
 // A session lives 7 days after its last use.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { compiledQuery, type Db } from '@cms/db';
+import { deviceLabel } from './device-label.ts';
 import { deriveKey, keyedHash, randomToken } from './secrets.ts';
 
 const IDLE_LIFETIME = '7 days';
@@ -14,6 +15,11 @@ export interface SessionInfo {
   lastUsedAt: string;
   expiresAt: string;
   userAgent: string | null;
+  /** A human label of the device, parsed from the user agent ("Chrome 120 on macOS"). */
+  device: string;
+  /** The client IP at sign-in, and of the session's last use (updated at most once a minute). */
+  ip: string | null;
+  lastSeenIp: string | null;
 }
 
 export interface VerifiedSession {
@@ -21,7 +27,9 @@ export interface VerifiedSession {
   sessionId: number;
 }
 
-const COLUMNS = `id::int AS id, created_at AS "createdAt", last_used_at AS "lastUsedAt", expires_at AS "expiresAt", user_agent AS "userAgent"`;
+const COLUMNS = `id::int AS id, created_at AS "createdAt", last_used_at AS "lastUsedAt", expires_at AS "expiresAt", user_agent AS "userAgent",
+  ip, coalesce(last_seen_ip, ip) AS "lastSeenIp"`;
+const IP_MAX = 64;
 
 export class SessionService {
   private readonly hashKey: Buffer;
@@ -36,34 +44,40 @@ export class SessionService {
     return keyedHash(this.hashKey, token);
   }
 
-  /** A new session for the account; the token is returned once, only its hash is kept. */
-  async create(accountId: number, userAgent: string | undefined): Promise<string> {
+  /** A new session for the account, opened from `ip`; the token is returned once, only its hash is kept. */
+  async create(accountId: number, userAgent: string | undefined, ip?: string): Promise<string> {
     const token = randomToken(TOKEN_PREFIX);
     await this.db.query(compiledQuery({
-      text: `INSERT INTO platform.sessions (account_id, token_hash, user_agent, expires_at) VALUES ($1, $2, $3, now() + interval '${IDLE_LIFETIME}')`,
-      values: [accountId, this.hash(token), userAgent?.slice(0, 300) ?? null],
+      text: `INSERT INTO platform.sessions (account_id, token_hash, user_agent, ip, expires_at) VALUES ($1, $2, $3, $4, now() + interval '${IDLE_LIFETIME}')`,
+      values: [accountId, this.hash(token), userAgent?.slice(0, 300) ?? null, ip?.slice(0, IP_MAX) ?? null],
     }));
     return token;
   }
 
-  /** The live session of a presented token, or null; use extends it (written at most once a minute). */
-  async verify(token: string): Promise<VerifiedSession | null> {
+  /**
+   * The live session of a presented token, or null: read from Postgres on every call (nothing
+   * caches a session, so an ended one is refused at once by every instance). Use extends it and
+   * records the client IP (`ip`), written at most once a minute.
+   */
+  async verify(token: string, ip?: string): Promise<VerifiedSession | null> {
     if (!token.startsWith(TOKEN_PREFIX) || token.length > 100) return null;
     const row = await this.db.maybeOne(compiledQuery({
       text: `WITH found AS (SELECT id, account_id, last_used_at FROM platform.sessions WHERE token_hash = $1 AND expires_at > now()),
-             touched AS (UPDATE platform.sessions s SET last_used_at = now(), expires_at = now() + interval '${IDLE_LIFETIME}'
+             touched AS (UPDATE platform.sessions s SET last_used_at = now(), expires_at = now() + interval '${IDLE_LIFETIME}',
+                                last_seen_ip = coalesce($2, s.last_seen_ip)
                          FROM found WHERE s.id = found.id AND found.last_used_at < now() - interval '1 minute')
              SELECT id::int AS "sessionId", account_id::int AS "accountId" FROM found`,
-      values: [this.hash(token)],
+      values: [this.hash(token), ip?.slice(0, IP_MAX) ?? null],
     }));
     return (row as VerifiedSession | null) ?? null;
   }
 
   async list(accountId: number): Promise<SessionInfo[]> {
-    return (await this.db.any(compiledQuery({
+    const rows = (await this.db.any(compiledQuery({
       text: `SELECT ${COLUMNS} FROM platform.sessions WHERE account_id = $1 AND expires_at > now() ORDER BY last_used_at DESC, id DESC`,
       values: [accountId],
-    }))) as unknown as SessionInfo[];
+    }))) as unknown as Array<Omit<SessionInfo, 'device'>>;
+    return rows.map((row) => ({ ...row, device: deviceLabel(row.userAgent) }));
   }
 
   /** End one session of the account; false when it has no such session. */

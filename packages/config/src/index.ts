@@ -49,11 +49,26 @@ export interface RateLimitsConfig {
   authAttempts: { max: number; windowMs: number };
   /** AUTH_IP_RATE_LIMIT_MAX in the same window: auth requests per client IP and project, whatever the identifier. */
   authPerIp: { max: number; windowMs: number };
+  /** Failed sign-ins at `POST /v1/auth/login` (docs/sessions.md): a capped exponential lockout per account and per client IP. */
+  signIn: SignInLockoutConfig;
   /**
    * STATEMENT_TIMEOUT_FREE_MS, STATEMENT_TIMEOUT_PRO_MS, STATEMENT_TIMEOUT_ENTERPRISE_MS: a plan's
    * statement timeout instead of the one in its limits (applies with `plans` on), ms.
    */
   planStatementTimeoutMs: Readonly<Partial<Record<'free' | 'pro' | 'enterprise', number>>>;
+}
+
+export interface SignInLockoutConfig {
+  /** AUTH_LOCKOUT_THRESHOLD (default 5): failed sign-ins of one account before it is locked. */
+  accountThreshold: number;
+  /** AUTH_LOCKOUT_IP_THRESHOLD (default 50): failed sign-ins from one client IP, whatever the account, before it is locked. */
+  ipThreshold: number;
+  /** AUTH_LOCKOUT_BASE_MS (default 60000): the first lock; each further failure doubles it, ms. */
+  baseMs: number;
+  /** AUTH_LOCKOUT_MAX_MS (default 900000): no lock is longer, ms. */
+  capMs: number;
+  /** AUTH_LOCKOUT_WINDOW_MS (default 3600000, at least twice the cap): failures are forgotten this long after the last one, ms. */
+  windowMs: number;
 }
 
 /** How the pool is shared between projects (@cms/db's fair share). */
@@ -134,6 +149,15 @@ export interface Config {
   readonly stripe?: StripeConfig;
   readonly limits: RateLimitsConfig;
   readonly webhooks: WebhooksConfig;
+  /**
+   * Single sign-on with OpenID Connect (docs/single-sign-on.md). SSO_RECHECK_SECONDS (default 300):
+   * how long the provider's last confirmation of an SSO session holds before the session's next
+   * use refreshes at the provider. SSO_ALLOW_PRIVATE (default false): allow `http:` issuers and
+   * providers on loopback or private addresses (development and tests; otherwise refused, SSRF).
+   * SSO_DNS_SERVERS (comma list of `address[:port]`; default: the system's): where domain proofs
+   * (TXT records) are read.
+   */
+  readonly sso: { recheckSeconds: number; allowPrivate: boolean; dnsServers: readonly string[] };
   /**
    * MAINTENANCE (default on): this process takes part in the maintenance rounds (purging deleted
    * projects, expiring and starting backups), every MAINTENANCE_INTERVAL_MS (default 60 s).
@@ -369,6 +393,18 @@ function trustProxyOf(env: Env): boolean | number | string[] {
   return raw.split(',').map((a) => a.trim()).filter(Boolean);
 }
 
+function signInLockoutOf(env: Env): SignInLockoutConfig {
+  const capMs = int(env, 'AUTH_LOCKOUT_MAX_MS', 15 * 60_000, 1000, 86_400_000);
+  return {
+    accountThreshold: int(env, 'AUTH_LOCKOUT_THRESHOLD', 5, 1, 1000),
+    ipThreshold: int(env, 'AUTH_LOCKOUT_IP_THRESHOLD', 50, 1, 100_000),
+    baseMs: Math.min(capMs, int(env, 'AUTH_LOCKOUT_BASE_MS', 60_000, 1000, 86_400_000)),
+    capMs,
+    // Remembered for twice the longest lock at least, so a lock ends before its failures are forgotten.
+    windowMs: Math.max(2 * capMs, int(env, 'AUTH_LOCKOUT_WINDOW_MS', 3_600_000, 1000, 7 * 86_400_000)),
+  };
+}
+
 /** The worker's health port (WORKER_HEALTH_PORT, default 8081); read alone by the image's HEALTHCHECK. */
 export function workerHealthPortOf(env: Env = process.env): number {
   return int(env, 'WORKER_HEALTH_PORT', 8081, 0, 65535);
@@ -418,6 +454,7 @@ export function loadConfig(env: Env = process.env): Config {
       plans: bool(env, 'PLAN_LIMITS', stripe !== undefined),
       authAttempts: { max: int(env, 'AUTH_RATE_LIMIT_MAX', 10, 1), windowMs: authWindowMs },
       authPerIp: { max: int(env, 'AUTH_IP_RATE_LIMIT_MAX', 300, 1), windowMs: authWindowMs },
+      signIn: signInLockoutOf(env),
       planStatementTimeoutMs: planStatementTimeoutsOf(env),
     },
     webhooks: {
@@ -430,6 +467,11 @@ export function loadConfig(env: Env = process.env): Config {
       concurrency: int(env, 'WEBHOOKS_CONCURRENCY', 16, 1, 1000),
       projectConcurrency: int(env, 'WEBHOOKS_PROJECT_CONCURRENCY', 4, 1, 1000),
       relayIntervalMs: int(env, 'WEBHOOKS_RELAY_INTERVAL_MS', 1000, 50, 600_000),
+    },
+    sso: {
+      recheckSeconds: int(env, 'SSO_RECHECK_SECONDS', 300, 1, 86_400),
+      allowPrivate: bool(env, 'SSO_ALLOW_PRIVATE', false),
+      dnsServers: Object.freeze((str(env, 'SSO_DNS_SERVERS') ?? '').split(',').map((a) => a.trim()).filter(Boolean)),
     },
     maintenance: { enabled: bool(env, 'MAINTENANCE', true), intervalMs: int(env, 'MAINTENANCE_INTERVAL_MS', 60_000, 100, 86_400_000) },
     contentHistory: bool(env, 'CONTENT_HISTORY', true),

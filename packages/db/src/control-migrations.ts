@@ -1,6 +1,7 @@
 // The control schema: accounts, projects, versioned models, locales, roles, tokens, usage,
 // project members and invitations, account e-mail tokens, billing, usage by day and route.
 // Forward-only: append new migrations, never edit applied ones.
+import { AUDIT_LOG_STATEMENTS } from './audit-log-table.ts';
 import { SEQUENCE_LIVE_EVENTS_FUNCTION } from './live-sequencing.ts';
 import type { Migration } from './migrate.ts';
 
@@ -364,6 +365,100 @@ export const controlMigrations: Migration[] = [
         PRIMARY KEY (project_id, kind, target_id)
       )`,
       `CREATE INDEX content_schedules_due_idx ON platform.content_schedules (run_at)`,
+    ],
+  },
+  {
+    // The audit log (audit-log-table.ts, @cms/audit, docs/audit-log.md). Each cluster's platform schema has its own (c0004).
+    id: '0012_audit_log',
+    statements: AUDIT_LOG_STATEMENTS,
+  },
+  {
+    id: '0013_two_factor',
+    statements: [
+      // Two-factor sign-in (@cms/auth two-factor.ts, docs/two-factor.md). The TOTP secrets are
+      // AES-256-GCM ciphertexts under a key derived from APP_SECRET: `pending_secret` from setup
+      // until a code confirms it, `secret` once enabled (`enabled_at`). `last_step` is the last
+      // accepted time step: a code of that step or an earlier one is never accepted again.
+      `CREATE TABLE platform.account_two_factor (
+        account_id bigint PRIMARY KEY REFERENCES platform.accounts(id) ON DELETE CASCADE,
+        secret text,
+        pending_secret text,
+        last_step bigint NOT NULL DEFAULT 0,
+        enabled_at timestamptz,
+        updated_at timestamptz NOT NULL DEFAULT now()
+      )`,
+      // Single-use recovery codes, stored as keyed hashes; `used_at` once spent.
+      `CREATE TABLE platform.account_recovery_codes (
+        account_id bigint NOT NULL REFERENCES platform.accounts(id) ON DELETE CASCADE,
+        code_hash text NOT NULL,
+        used_at timestamptz,
+        PRIMARY KEY (account_id, code_hash)
+      )`,
+    ],
+  },
+  {
+    id: '0014_sign_in_security',
+    statements: [
+      // Where a session was opened from and last used from (docs/sessions.md): the client IP at
+      // sign-in and the IP of its last use (written with the once-a-minute touch of `verify`).
+      `ALTER TABLE platform.sessions ADD COLUMN ip text, ADD COLUMN last_seen_ip text`,
+      // The devices each account has signed in from, so a sign-in from a new one is mailed
+      // (@cms/auth known-devices.ts): a keyed hash of the browser's device cookie, or of the user
+      // agent and IP of a client without cookies. Only the most recently seen ones are kept.
+      `CREATE TABLE platform.account_devices (
+        account_id bigint NOT NULL REFERENCES platform.accounts(id) ON DELETE CASCADE,
+        device_hash text NOT NULL,
+        first_seen_at timestamptz NOT NULL DEFAULT now(),
+        last_seen_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (account_id, device_hash)
+      )`,
+    ],
+  },
+  {
+    id: '0015_single_sign_on',
+    statements: [
+      // Single sign-on with OpenID Connect (docs/single-sign-on.md, @cms/auth sso/): one identity
+      // provider per project (enterprise plan) for one e-mail domain. The domain serves sign-in
+      // once the project proved it holds it (a DNS TXT record with `domain_token`), and then for
+      // that project only. The client secret is an AES-256-GCM ciphertext under a key derived
+      // from APP_SECRET.
+      `CREATE TABLE platform.sso_connections (
+        id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        project_id bigint NOT NULL UNIQUE REFERENCES platform.projects(id) ON DELETE CASCADE,
+        issuer text NOT NULL,
+        client_id text NOT NULL,
+        client_secret text NOT NULL,
+        email_domain text NOT NULL,
+        default_role text NOT NULL CHECK (default_role IN ('editor', 'viewer')),
+        domain_token text NOT NULL,
+        domain_verified_at timestamptz,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        updated_at timestamptz NOT NULL DEFAULT now()
+      )`,
+      `CREATE UNIQUE INDEX sso_connections_domain_key ON platform.sso_connections (lower(email_domain)) WHERE domain_verified_at IS NOT NULL`,
+      `CREATE INDEX sso_connections_domain_idx ON platform.sso_connections (lower(email_domain))`,
+      // The accounts provisioned by single sign-on, the project whose connection made them, and the
+      // provider's subject each is linked to. A removed connection leaves its accounts managed by
+      // none (connection_id null): a new connection of the same project may take them over; a
+      // password account, or another project's connection, never.
+      `CREATE TABLE platform.sso_identities (
+        account_id bigint PRIMARY KEY REFERENCES platform.accounts(id) ON DELETE CASCADE,
+        connection_id bigint REFERENCES platform.sso_connections(id) ON DELETE SET NULL,
+        project_id bigint NOT NULL,
+        subject text NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now()
+      )`,
+      `CREATE UNIQUE INDEX sso_identities_subject_key ON platform.sso_identities (connection_id, subject)`,
+      // The sessions opened by single sign-on: the provider's refresh token (sealed) and when the
+      // provider last confirmed the account. A session whose connection is gone (null) is ended
+      // at its next use.
+      `CREATE TABLE platform.sso_sessions (
+        session_id bigint PRIMARY KEY REFERENCES platform.sessions(id) ON DELETE CASCADE,
+        connection_id bigint REFERENCES platform.sso_connections(id) ON DELETE SET NULL,
+        refresh_token text NOT NULL,
+        checked_at timestamptz NOT NULL DEFAULT now()
+      )`,
+      `CREATE INDEX sso_sessions_connection_idx ON platform.sso_sessions (connection_id)`,
     ],
   },
   {

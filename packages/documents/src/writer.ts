@@ -54,13 +54,21 @@ export interface DocumentEvent {
   /** null: not localized, or every locale (a delete of `*`). */
   locale: string | null;
   status: 'draft' | 'published';
+  /** The attributes the write's body named (a create or an update; the audit log's summary). */
+  fields?: readonly string[];
+}
+
+/** The type's attributes a write body names (never their values). */
+function fieldsOf(type: ContentType, data: unknown): string[] {
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) return [];
+  return Object.keys(data).filter((key) => Object.hasOwn(type.attributes, key)).slice(0, 100);
 }
 
 /** The write's events: `main`, and `entry.publish` when it publishes a draft & publish type. */
-async function emitWrite(ctx: WriteContext, store: DocumentStore, ref: TypeRef, main: 'entry.create' | 'entry.update', documentId: string): Promise<void> {
+async function emitWrite(ctx: WriteContext, store: DocumentStore, ref: TypeRef, main: 'entry.create' | 'entry.update', documentId: string, data: unknown): Promise<void> {
   if (!store.emit) return;
   const status = ref.publishing ? 'published' : 'draft';
-  await store.emit(ctx.tx, { event: main, uid: ref.type.uid, documentId, locale: ref.locale, status });
+  await store.emit(ctx.tx, { event: main, uid: ref.type.uid, documentId, locale: ref.locale, status, fields: fieldsOf(ref.type, data) });
   if (ref.ct.draftAndPublish && ref.publishing) await store.emit(ctx.tx, { event: 'entry.publish', uid: ref.type.uid, documentId, locale: ref.locale, status });
 }
 
@@ -208,7 +216,7 @@ async function createIn(ctx: WriteContext, store: DocumentStore, ref: TypeRef, r
   const [id] = await insertVersion(ctx, ref, documentId, row, bundle, withPublished);
   if (publish) await publishDraft(ctx, ref, documentId, id!, row, withPublished);
   await recordVersions(ctx, store.history, [{ uid: req.uid, documentId, locale: ref.locale, draft: !ref.publishing, status: ref.publishing ? 'published' : 'draft' }]);
-  await emitWrite(ctx, store, ref, 'entry.create', documentId);
+  await emitWrite(ctx, store, ref, 'entry.create', documentId, req.data);
   // Last: the document limit's check holds a per-project lock until the commit.
   await store.admitDocument?.(ctx.tx);
   return { documentId, locale: ref.locale, status: ref.publishing ? 'published' : 'draft' };
@@ -327,7 +335,7 @@ export async function updateDocument(store: DocumentStore, req: UpdateRequest): 
       }
     }
     await recordVersions(ctx, store.history, keys);
-    await emitWrite(ctx, store, ref, 'entry.update', documentId);
+    await emitWrite(ctx, store, ref, 'entry.update', documentId, req.data);
     return { documentId, locale: ref.locale, status: ref.publishing ? 'published' : 'draft' };
   });
 }

@@ -87,6 +87,24 @@ export class ForbiddenError extends AppError {
   }
 }
 
+/** The password was right and the account has two-factor on: sign in again with `code` (docs/two-factor.md). */
+export class TwoFactorRequiredError extends AppError {
+  override name = 'TwoFactorRequired';
+  override readonly code = 'CMS_TWO_FACTOR_REQUIRED';
+  constructor(message = 'Enter the code from your authenticator app, or a recovery code') {
+    super(message, 401);
+  }
+}
+
+/** The project requires its members to use two-factor sign-in and this account has it off. */
+export class TwoFactorSetupRequiredError extends AppError {
+  override name = 'TwoFactorSetupRequired';
+  override readonly code = 'CMS_TWO_FACTOR_SETUP_REQUIRED';
+  constructor(message = 'This project requires two-factor authentication: turn it on for your account to continue') {
+    super(message, 403);
+  }
+}
+
 export class NotFoundError extends AppError {
   override name = 'NotFoundError';
   override readonly code = 'CMS_NOT_FOUND';

@@ -14,6 +14,8 @@ const CODES: Record<string, string> = {
   PaginationError: 'CMS_PAGINATION',
   UnauthorizedError: 'CMS_UNAUTHORIZED',
   ForbiddenError: 'CMS_FORBIDDEN',
+  TwoFactorRequiredError: 'CMS_TWO_FACTOR_REQUIRED',
+  TwoFactorSetupRequiredError: 'CMS_TWO_FACTOR_SETUP_REQUIRED',
   NotFoundError: 'CMS_NOT_FOUND',
   MethodNotAllowedError: 'CMS_METHOD_NOT_ALLOWED',
   PayloadTooLargeError: 'CMS_PAYLOAD_TOO_LARGE',

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { after, describe, it } from 'node:test';
 import { RateLimitError } from '@cms/errors';
 import { silentLogger } from '@cms/telemetry';
-import { hitLimit, LeasedRate, MemoryWindowCounters, RedisWindowCounters, type WindowCounters } from '../src/index.ts';
+import { hitLimit, LeasedRate, lockDurationMs, Lockout, LOCKED_MESSAGE, MemoryWindowCounters, RedisWindowCounters, type WindowCounters } from '../src/index.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -43,6 +43,45 @@ for (const kind of ['memory', 'redis'] as const) {
       assert.equal(err.message, 'Too many requests, please try again later.');
       assert.ok(err.retryAfterSeconds >= 1 && err.retryAfterSeconds <= 5, String(err.retryAfterSeconds));
       await hitLimit(counters, 'other', limit);
+    });
+
+    it('sliding counts restart their window at each addition; peek reads without adding; reset forgets', async () => {
+      assert.deepEqual(await counters.peek('s'), { count: 0, resetMs: 0 });
+      assert.equal((await counters.addSliding('s', 1, 300)).count, 1);
+      await sleep(200);
+      assert.equal((await counters.addSliding('s', 1, 300)).count, 2);
+      await sleep(200);
+      // 400 ms after the first addition, 200 after the last: still counted.
+      const peeked = await counters.peek('s');
+      assert.equal(peeked.count, 2);
+      assert.ok(peeked.resetMs > 0 && peeked.resetMs <= 100, String(peeked.resetMs));
+      assert.equal((await counters.addSliding('s', -1, 300)).count, 1);
+      await counters.reset('s');
+      assert.deepEqual(await counters.peek('s'), { count: 0, resetMs: 0 });
+      await counters.addSliding('s', 1, 100);
+      await sleep(150);
+      assert.equal((await counters.peek('s')).count, 0);
+    });
+
+    it('the lockout: locked from the threshold for base × 2^(failures − threshold), capped; release and clear take attempts back', async () => {
+      const lockout = new Lockout(counters, 'lock:', { threshold: 3, baseMs: 1000, capMs: 3000, windowMs: 10_000 });
+      assert.deepEqual([1, 2, 3, 4, 5, 6].map((n) => lockDurationMs({ threshold: 3, baseMs: 1000, capMs: 3000, windowMs: 10_000 }, n)), [0, 0, 1000, 2000, 3000, 3000]);
+      assert.equal(await lockout.attempt('a'), 1);
+      await lockout.release('a');
+      for (let i = 1; i <= 3; i++) assert.equal(await lockout.attempt('a'), i);
+      const err = await refusal(lockout.attempt('a'));
+      assert.deepEqual([err.message, err.retryAfterSeconds], [LOCKED_MESSAGE, 1]);
+      assert.equal(lockout.lockFor(3), 1000);
+      await lockout.attempt('b');
+      await sleep(1050);
+      assert.equal(await lockout.attempt('a'), 4);
+      assert.equal((await refusal(lockout.attempt('a'))).retryAfterSeconds, 2);
+      await lockout.clear('a');
+      assert.equal(await lockout.attempt('a'), 1);
+      // Concurrent attempts see each other: no more than the threshold get through.
+      const burst = await Promise.allSettled(Array.from({ length: 10 }, () => lockout.attempt('c')));
+      assert.equal(burst.filter((r) => r.status === 'fulfilled').length, 3);
+      assert.equal((await counters.peek('lock:c')).count, 3);
     });
 
     it('leased rates never grant more than the limit per second, across instances', async () => {

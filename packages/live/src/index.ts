@@ -2,5 +2,5 @@
 // positioned after commit, read back after a position (resume) and pruned by retention.
 export {
   continueLiveLog, hasUnsequencedEvents, liveEventsAfter, liveHead, pruneLiveEvents, recordLiveEvent, sequenceLiveEvents,
-  type EventsAfter, type LiveEvent, type LiveEventInput, type LiveEventName,
+  type AlongsideStatement, type EventsAfter, type LiveEvent, type LiveEventInput, type LiveEventName,
 } from './live-rows.ts';

@@ -14,6 +14,7 @@
 //    then fail with "relation does not exist" (42P01) and rerun on the reloaded project, now on
 //    the target (the gateway's rerun for a stale model); so do reads that queued behind the drop.
 import { spawn } from 'node:child_process';
+import { copyProjectAuditEntries, removeProjectAuditEntriesIn } from '@cms/audit';
 import { CONTROL_CLUSTER } from '@cms/config';
 import { column, exec, quoteIdent, rows, sqlState, type Db } from '@cms/db';
 import { ApplicationError, NotFoundError } from '@cms/errors';
@@ -100,6 +101,8 @@ export async function moveProject(
       const copyMs = performance.now() - copyStart;
       if (to !== CONTROL_CLUSTER) await target.transaction((t) => copyControlRows(control, t, project!.id));
       await copySchedules(src, target, project!.id);
+      // The project's audit log lives on its cluster: it goes along (and leaves the source with its schema).
+      await copyProjectAuditEntries(src, target, project!.id);
       await exec(control, 'UPDATE platform.projects SET cluster = $2 WHERE id = $1', [project!.id, to]);
       await exec(control, 'COMMIT');
       committed = true;
@@ -135,6 +138,7 @@ async function copySchedules(src: Db, target: Db, projectId: number): Promise<vo
 
 async function dropSource(source: Db, project: { id: number; schemaName: string }, from: string): Promise<void> {
   await exec(source, `DROP SCHEMA IF EXISTS ${quoteIdent(project.schemaName)} CASCADE`);
+  await removeProjectAuditEntriesIn(source, project.id);
   // Its copies of control rows go too, unless deliveries are still on their way from there.
   if (from !== CONTROL_CLUSTER) {
     await exec(source, `DELETE FROM platform.projects p WHERE p.id = $1

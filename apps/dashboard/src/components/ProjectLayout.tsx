@@ -5,6 +5,7 @@ import { Link, NavLink, Outlet, useParams } from 'react-router';
 import nav from './nav.module.css';
 import { useProject } from '../project.ts';
 import { PageError, PageLoader } from './PageState.tsx';
+import { isTwoFactorSetupRequired, TwoFactorRequiredNotice } from './TwoFactorRule.tsx';
 import { ViewOnlyNote } from './ViewOnly.tsx';
 
 const SECTIONS = [
@@ -21,6 +22,8 @@ const SECTIONS = [
   { to: 'team', label: 'Team' },
   { to: 'usage', label: 'Usage' },
   { to: 'billing', label: 'Billing' },
+  // Owners only (the API answers 403 to the other roles).
+  { to: 'audit-log', label: 'Audit log', owners: true },
   { to: 'settings', label: 'Settings' },
 ];
 
@@ -28,6 +31,7 @@ export function ProjectLayout() {
   const { slug = '' } = useParams();
   const project = useProject(slug);
   if (project.isPending) return <PageLoader label="Loading project…" />;
+  if (project.isError && isTwoFactorSetupRequired(project.error)) return <TwoFactorRequiredNotice projectSlug={slug} />;
   if (project.isError) return <PageError error={project.error} title="Could not load the project" />;
   return (
     <Stack>
@@ -37,7 +41,7 @@ export function ProjectLayout() {
       </Breadcrumbs>
       <Title order={1}>{project.data.name}</Title>
       <Group component="nav" aria-label="Project" gap="lg">
-        {SECTIONS.map((s) => (
+        {SECTIONS.filter((s) => !('owners' in s) || project.data.role === 'owner').map((s) => (
           <Anchor
             key={s.label} component={NavLink} to={`/projects/${slug}${s.to ? `/${s.to}` : ''}`} end={s.end}
             underline="hover" fw={500} className={nav.link}

@@ -1,4 +1,5 @@
-// The account: change password, active sessions, log out everywhere, delete the account.
+// The account: change password, two-factor sign-in, active sessions, log out everywhere, its
+// security activity (its own audit log), delete the account.
 import { Alert, Badge, Button, Card, Group, PasswordInput, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
@@ -8,6 +9,8 @@ import { useNavigate } from 'react-router';
 import { ApiError, api, type SessionInfo, reportFormError } from '../api.ts';
 import { ConfirmModal } from '../components/ConfirmModal.tsx';
 import { PageError, PageLoader } from '../components/PageState.tsx';
+import { SECURITY_ACTIVITY_KEY, SecurityActivity } from '../components/SecurityActivity.tsx';
+import { TwoFactorSection } from '../components/TwoFactorSection.tsx';
 import { useAccount, useResetSession } from '../session.ts';
 
 const SESSIONS_KEY = ['sessions'] as const;
@@ -53,7 +56,7 @@ function Sessions() {
   async function end(id: number) {
     try {
       await api('DELETE', `/v1/auth/sessions/${id}`);
-      await client.invalidateQueries({ queryKey: SESSIONS_KEY });
+      await Promise.all([client.invalidateQueries({ queryKey: SESSIONS_KEY }), client.invalidateQueries({ queryKey: SECURITY_ACTIVITY_KEY })]);
     } catch (err) {
       notifications.show({ color: 'red', title: 'Could not end the session', message: (err as Error).message });
     }
@@ -78,17 +81,25 @@ function Sessions() {
       {sessions.isError && <PageError error={sessions.error} />}
       {sessions.data && (
         <Table.ScrollContainer minWidth={500}>
-          <Table>
+          <Table aria-label="Active sessions">
             <Table.Thead>
-              <Table.Tr><Table.Th>Device</Table.Th><Table.Th>Signed in</Table.Th><Table.Th>Last used</Table.Th><Table.Th><VisuallyHidden>Actions</VisuallyHidden></Table.Th></Table.Tr>
+              <Table.Tr>
+                <Table.Th>Device</Table.Th><Table.Th>IP address</Table.Th><Table.Th>Signed in</Table.Th><Table.Th>Last seen</Table.Th>
+                <Table.Th><VisuallyHidden>Actions</VisuallyHidden></Table.Th>
+              </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {sessions.data.map((s) => (
                 <Table.Tr key={s.id}>
-                  <Table.Td>{s.userAgent ?? 'Unknown'} {s.current && <Badge ml="xs" variant="light">This session</Badge>}</Table.Td>
+                  {/* The label parsed from the user agent; the full user agent on hover. */}
+                  <Table.Td title={s.userAgent ?? undefined}>{s.device} {s.current && <Badge ml="xs" variant="light">This session</Badge>}</Table.Td>
+                  <Table.Td>
+                    {s.ip ?? 'Unknown'}
+                    {s.lastSeenIp && s.lastSeenIp !== s.ip && <Text size="sm">last seen from {s.lastSeenIp}</Text>}
+                  </Table.Td>
                   <Table.Td>{new Date(s.createdAt).toLocaleString()}</Table.Td>
                   <Table.Td>{new Date(s.lastUsedAt).toLocaleString()}</Table.Td>
-                  <Table.Td>{!s.current && <Button size="xs" variant="default" onClick={() => end(s.id)}>End</Button>}</Table.Td>
+                  <Table.Td>{!s.current && <Button size="xs" variant="default" onClick={() => end(s.id)}>End session</Button>}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
@@ -152,7 +163,9 @@ export function AccountPage() {
         {me.data?.emailVerified && <Badge ml="xs" variant="light">Verified</Badge>}
       </Text>
       <ChangePassword />
+      <TwoFactorSection />
       <Sessions />
+      <SecurityActivity />
       {me.data && <DeleteAccount email={me.data.email} />}
     </Stack>
   );

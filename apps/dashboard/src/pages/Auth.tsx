@@ -5,8 +5,10 @@ import { Alert, Anchor, Button, Container, Paper, PasswordInput, Stack, Text, Te
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { api, type Account, reportFormError } from '../api.ts';
+import { ApiError, api, type Account, reportFormError } from '../api.ts';
 import { useResetSession } from '../session.ts';
+import { TwoFactorLoginStep, type Credentials } from './TwoFactorLogin.tsx';
+import { SsoLoginSection } from './SsoLogin.tsx';
 
 export const PASSWORD_MIN = 8;
 
@@ -22,7 +24,8 @@ function InvitationHint({ from }: { from: string | null }) {
   return <Alert color="indigo" role="note" aria-label="Invitation" mt="lg">Log in or sign up to accept your invitation: you come back to it afterwards.</Alert>;
 }
 
-function useSessionForm(path: '/v1/auth/login' | '/v1/auth/signup', withName: boolean) {
+/** `onTwoFactor`: login's answer was 401 TwoFactorRequired (the password was right): ask for the code. */
+function useSessionForm(path: '/v1/auth/login' | '/v1/auth/signup', withName: boolean, onTwoFactor?: (credentials: Credentials) => void) {
   const reset = useResetSession();
   const navigate = useNavigate();
   const location = useLocation();
@@ -40,18 +43,24 @@ function useSessionForm(path: '/v1/auth/login' | '/v1/auth/signup', withName: bo
     try {
       const body = withName ? { email: values.email, password: values.password, ...(values.name ? { name: values.name } : {}) } : { email: values.email, password: values.password };
       const { account } = await api<{ account: Account }>('POST', path, body);
-      await reset(account);
-      navigate(returnPath(location.state) ?? '/projects', { replace: true });
+      await signedIn(account);
     } catch (err) {
-      reportFormError(err, form.setErrors, setFormError, 'Something went wrong');
+      if (onTwoFactor && err instanceof ApiError && err.errorName === 'TwoFactorRequired') onTwoFactor({ email: values.email, password: values.password });
+      else reportFormError(err, form.setErrors, setFormError, 'Something went wrong');
     }
   });
-  return { form, submit, formError };
+  async function signedIn(account: Account) {
+    await reset(account);
+    navigate(returnPath(location.state) ?? '/projects', { replace: true });
+  }
+  return { form, submit, formError, signedIn };
 }
 
 export function LoginPage() {
-  const { form, submit, formError } = useSessionForm('/v1/auth/login', false);
+  const [twoFactor, setTwoFactor] = useState<Credentials | null>(null);
+  const { form, submit, formError, signedIn } = useSessionForm('/v1/auth/login', false, setTwoFactor);
   const { state } = useLocation();
+  if (twoFactor) return <TwoFactorLoginStep credentials={twoFactor} onSignedIn={signedIn} onBack={() => setTwoFactor(null)} />;
   return (
     <Container size={420} py={60} component="main">
       <Title order={1} ta="center">Log in</Title>
@@ -70,6 +79,7 @@ export function LoginPage() {
           </Stack>
         </form>
       </Paper>
+      <SsoLoginSection />
     </Container>
   );
 }

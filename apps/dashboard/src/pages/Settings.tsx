@@ -11,6 +11,8 @@ import { useNavigate, useParams } from 'react-router';
 import { api, type Project, reportFormError } from '../api.ts';
 import { ConfirmModal } from '../components/ConfirmModal.tsx';
 import { PageError, PageLoader } from '../components/PageState.tsx';
+import { RequireTwoFactorSetting } from '../components/TwoFactorRule.tsx';
+import { SsoSettings } from '../components/SsoSettings.tsx';
 import { EditableArea } from '../components/ViewOnly.tsx';
 import { projectKey, useProject, useProjectRole } from '../project.ts';
 
@@ -197,6 +199,8 @@ export function SettingsPage() {
           <DeliveryForm slug={slug} settings={delivery.data!} />
         </Stack>
       </EditableArea>
+      <RequireTwoFactorSetting slug={slug} isOwner={isOwner} />
+      <SsoSettings project={project.data!} isOwner={isOwner} />
       {isOwner && <DeleteProject project={project.data!} />}
     </Stack>
   );

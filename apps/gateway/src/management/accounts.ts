@@ -2,7 +2,7 @@
 // in an HttpOnly cookie for the dashboard), logout, the account's sessions, password change; the
 // mailed links (e-mail verification, password reset) and deleting the account.
 import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isEmail, type Account } from '@cms/auth';
 import { NotFoundError, UnauthorizedError, ValidationError } from '@cms/errors';
 import { hitLimit } from '@cms/limits';
@@ -10,7 +10,9 @@ import { deleteAccount } from './account-deletion.ts';
 import { linkTo, resetPasswordMail, verificationMail } from './account-mail.ts';
 import type { ManagementOptions } from './options.ts';
 import { requestOrigin } from './request-context.ts';
-import { clearSessionCookies, sessionTokenOf, setSessionCookies } from './session-cookies.ts';
+import { codeSchema, requireSecondFactor } from './two-factor.ts';
+import { clearSessionCookies, sessionTokenOf } from './session-cookies.ts';
+import { audit, openSession, SignInGuard } from './sign-in-security.ts';
 
 /** At most one verification mail a minute per account, on request. */
 const VERIFY_SEND_LIMIT = { max: 1, windowMs: 60_000 };
@@ -50,11 +52,12 @@ export function registerAccountRoutes(app: FastifyInstance, { platform }: Manage
     platform.mailer.post(verificationMail(account.email, linkTo(requestOrigin(request), 'verify-email', token)));
   }
 
-  async function startSession(request: FastifyRequest, reply: Parameters<typeof setSessionCookies>[1], accountId: number): Promise<string> {
-    const token = await sessions.create(accountId, request.headers['user-agent']);
-    setSessionCookies(request, reply, sessions, token);
-    return token;
+  /** The session, its cookies and the device check of a sign-in (sign-in-security.ts). */
+  async function startSession(request: FastifyRequest, reply: FastifyReply, accountId: number): Promise<string> {
+    return openSession(platform, request, reply, accountId);
   }
+  // Failed sign-ins lock the account and the client IP for a while (capped); see sign-in-security.ts.
+  const signInGuard = new SignInGuard(platform);
 
   app.post<{ Body: { email: string; password: string; name?: string } }>('/auth/signup', {
     schema: { body: { ...credentials, properties: { ...credentials.properties, name: { type: 'string', maxLength: 200 } } } },
@@ -62,12 +65,20 @@ export function registerAccountRoutes(app: FastifyInstance, { platform }: Manage
     // Each signup mails a link: bounded per client IP and per address like the other mail routes.
     await limitMailRoute(request, 'signup', request.body.email);
     const account = await platform.accounts.signup(request.body);
+    await audit(platform, request, account.id, 'account.create');
     await sendVerification(request, account);
     return reply.status(201).send({ token: await startSession(request, reply, account.id), account });
   });
 
-  app.post<{ Body: { email: string; password: string } }>('/auth/login', { schema: { body: credentials } }, async (request, reply) => {
-    const account = await platform.accounts.login(request.body.email, request.body.password);
+  // `code`: the second factor of an account with two-factor on (two-factor.ts), asked for only once the password is right.
+  app.post<{ Body: { email: string; password: string; code?: string } }>('/auth/login', {
+    schema: { body: { ...credentials, properties: { ...credentials.properties, code: codeSchema } } },
+  }, async (request, reply) => {
+    const account = await signInGuard.check(request, request.body.email, async () => {
+      const found = await platform.accounts.login(request.body.email, request.body.password);
+      await requireSecondFactor(platform, request, found, request.body.code);
+      return found;
+    });
     return { token: await startSession(request, reply, account.id), account };
   });
 
@@ -81,12 +92,15 @@ export function registerAccountRoutes(app: FastifyInstance, { platform }: Manage
   // is not an error (GET /auth/me answers 401 there).
   app.get('/auth/session', async (request) => {
     const presented = sessionTokenOf(request);
-    const session = presented ? await sessions.verify(presented.token) : null;
-    return { account: session ? await platform.accounts.get(session.accountId) : null };
+    const session = presented ? await sessions.verify(presented.token, request.ip) : null;
+    // A single sign-on session its identity provider no longer confirms is ended (sso.ts).
+    const allowed = session !== null && (await platform.sso.sessionAllowed(session.sessionId));
+    return { account: allowed ? await platform.accounts.get(session.accountId) : null };
   });
 
   app.post('/auth/logout', { onRequest: authenticate }, async (request, reply) => {
     await sessions.revoke(request.accountId, request.sessionId);
+    await audit(platform, request, request.accountId, 'admin.logout', { sessionId: request.sessionId });
     clearSessionCookies(request, reply);
     return reply.status(204).send();
   });
@@ -98,6 +112,7 @@ export function registerAccountRoutes(app: FastifyInstance, { platform }: Manage
   // "Log out everywhere": every session of the account, this one included.
   app.delete('/auth/sessions', { onRequest: authenticate }, async (request, reply) => {
     await sessions.revokeAll(request.accountId);
+    await audit(platform, request, request.accountId, 'account.session.revoke', { all: true });
     clearSessionCookies(request, reply);
     return reply.status(204).send();
   });
@@ -105,6 +120,7 @@ export function registerAccountRoutes(app: FastifyInstance, { platform }: Manage
   app.delete<{ Params: { id: string } }>('/auth/sessions/:id', { onRequest: authenticate }, async (request, reply) => {
     const id = Number(request.params.id);
     if (!Number.isSafeInteger(id) || id <= 0 || !(await sessions.revoke(request.accountId, id))) throw new NotFoundError();
+    await audit(platform, request, request.accountId, 'account.session.revoke', { sessionId: id });
     if (id === request.sessionId) clearSessionCookies(request, reply);
     return reply.status(204).send();
   });
@@ -120,6 +136,7 @@ export function registerAccountRoutes(app: FastifyInstance, { platform }: Manage
     },
   }, async (request, reply) => {
     await platform.accounts.changePassword(request.accountId, request.body.currentPassword, request.body.password);
+    await audit(platform, request, request.accountId, 'account.password.change');
     await sessions.revokeAll(request.accountId, request.sessionId);
     return reply.status(204).send();
   });
@@ -138,7 +155,9 @@ export function registerAccountRoutes(app: FastifyInstance, { platform }: Manage
     schema: { body: { type: 'object', additionalProperties: false, required: ['token'], properties: { token: tokenBody } } },
   }, async (request) => {
     await limitMailRoute(request, 'verify-email');
-    return { account: await platform.accounts.verifyEmail(request.body.token) };
+    const account = await platform.accounts.verifyEmail(request.body.token);
+    await audit(platform, request, account.id, 'account.email.verify');
+    return { account };
   });
 
   // Always 204, known address or not, and at once: looking the address up, issuing the token and
@@ -152,7 +171,8 @@ export function registerAccountRoutes(app: FastifyInstance, { platform }: Manage
     const origin = requestOrigin(request);
     platform.background.run('forgot-password', async () => {
       const account = await platform.accounts.findByEmail(email);
-      if (!account) return;
+      // An account of a single sign-on connection has no password to reset: it signs in at its provider.
+      if (!account || (await platform.sso.store.isManaged(account.id))) return;
       const token = await platform.accountTokens.issue(account.id, 'reset-password');
       await platform.mailer.send(resetPasswordMail(account.email, linkTo(origin, 'reset-password', token)));
     });
@@ -169,7 +189,8 @@ export function registerAccountRoutes(app: FastifyInstance, { platform }: Manage
     },
   }, async (request, reply) => {
     await limitMailRoute(request, 'reset-password');
-    await platform.accounts.resetPassword(request.body.token, request.body.password);
+    const accountId = await platform.accounts.resetPassword(request.body.token, request.body.password);
+    await audit(platform, request, accountId, 'account.password.reset');
     return reply.status(204).send();
   });
 

@@ -6,6 +6,7 @@ import { hashPassword } from '@cms/auth';
 import { discardDraft, unpublishDocument, writeLocale, type VersionsRequest } from '@cms/documents';
 import { NotFoundError } from '@cms/errors';
 import { documentEvents } from '../webhook-events.ts';
+import { auditWhoOf } from '../audit/audit-context.ts';
 import type { ManagementOptions } from './options.ts';
 import { projectOf } from './request-context.ts';
 
@@ -46,7 +47,7 @@ export function registerContentRoutes(app: FastifyInstance, { platform }: Manage
       const target: VersionsRequest = { uid: type.uid, documentId: request.params.documentId, locale };
       await run({
         pool: platform.db.tenantPool, schema: runtime.schemaName, model: runtime.model, physical: runtime.physical,
-        defaultLocale: project.defaultLocale, hashPassword, emit: documentEvents(platform, project, runtime),
+        defaultLocale: project.defaultLocale, hashPassword, emit: documentEvents(platform, project, runtime, auditWhoOf(request)),
         history: platform.config.contentHistory ? { origin: 'dashboard', createdBy: { type: 'account', id: request.accountId } } : null,
       }, target);
       return reply.status(204).send();

@@ -13,6 +13,7 @@ import { NotFoundError, ValidationError } from '@cms/errors';
 import type { ProjectRuntime } from '@cms/tenancy';
 import { usernamesOf } from '@cms/users';
 import { documentEvents } from '../webhook-events.ts';
+import { auditWhoOf } from '../audit/audit-context.ts';
 import type { ManagementOptions } from './options.ts';
 import { memberOrigin, projectOf } from './request-context.ts';
 
@@ -135,7 +136,7 @@ export function registerHistoryRoutes(app: FastifyInstance, { platform }: Manage
     const restored = await restoreVersion({
       pool, schema: runtime.schemaName, model: runtime.model, physical: runtime.physical, defaultLocale: project.defaultLocale, hashPassword,
       admitDocument: platform.documentQuota.admission(project, runtime),
-      emit: documentEvents(platform, project, runtime),
+      emit: documentEvents(platform, project, runtime, auditWhoOf(request)),
       history: platform.config.contentHistory ? memberOrigin(request, 'restore') : null,
     }, version, localeCodes);
     return { data: { documentId: restored.documentId, locale: restored.locale, status: restored.status }, meta: { dropped: restored.dropped } };

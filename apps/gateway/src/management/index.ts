@@ -7,7 +7,10 @@ import { onCluster } from '@cms/db';
 import { UnauthorizedError } from '@cms/errors';
 import { authorizeProjectAccess } from './access.ts';
 import { registerAccountRoutes } from './accounts.ts';
+import { registerTwoFactorRoutes } from './two-factor.ts';
 import { registerApiTokenRoutes } from './api-tokens.ts';
+import { registerAuditLogRoutes } from './audit-logs.ts';
+import { registerManagementAudit } from '../audit/management-audit.ts';
 import { registerContentRoutes } from './content.ts';
 import { registerHistoryRoutes } from './history.ts';
 import { billingRoutes } from './billing.ts';
@@ -24,6 +27,8 @@ import { registerScheduledActionRoutes } from './scheduled-actions.ts';
 import { registerRoleRoutes } from './roles.ts';
 import { registerSchemaRoutes } from './schema.ts';
 import { registerSettingsRoutes } from './settings.ts';
+import { registerSsoLoginRoutes, registerSsoRoutes } from './sso.ts';
+import { registerSecuritySettingsRoutes, twoFactorRule } from './security-settings.ts';
 import { registerEmailSettingsRoutes } from './email-settings.ts';
 import { registerPreviewRoutes } from './preview.ts';
 import { registerTeamRoutes } from './team.ts';
@@ -34,8 +39,8 @@ import './request-context.ts';
 import { collectChanges, purgeKeysOf } from '../change-notes.ts';
 import type { ManagementOptions } from './options.ts';
 
-/** Project routes whose writes no content API read shows (billing, team, webhooks, archives, keys, dry runs). */
-const UNREAD_BY_CONTENT_API = /^\/v1\/projects\/:slug\/(billing|content-access|exports|invitations|members|webhooks|schema\/plan)(\/|$)|^\/v1\/projects\/:slug\/backups$/;
+/** Project routes whose writes no content API read shows (billing, team, webhooks, archives, keys, dry runs, the two-factor rule). */
+const UNREAD_BY_CONTENT_API = /^\/v1\/projects\/:slug\/(billing|content-access|exports|invitations|members|sso|webhooks|schema\/plan|settings\/security)(\/|$)|^\/v1\/projects\/:slug\/backups$/;
 
 export async function managementPlugin(app: FastifyInstance, opts: ManagementOptions): Promise<void> {
   const { platform } = opts;
@@ -45,6 +50,8 @@ export async function managementPlugin(app: FastifyInstance, opts: ManagementOpt
   app.decorateRequest('sessionId', 0);
   app.decorateRequest('managedProject', null);
   registerAccountRoutes(app, opts, authenticate);
+  registerTwoFactorRoutes(app, opts, authenticate);
+  registerSsoLoginRoutes(app, opts);
   // Nested plugins get the platform only: `opts` also carries this plugin's `/v1` prefix.
   await app.register(billingWebhookRoute, { platform: opts.platform });
   // Everything else needs a session token. The checks run in `onRequest`, before the body is
@@ -54,6 +61,8 @@ export async function managementPlugin(app: FastifyInstance, opts: ManagementOpt
   await app.register(async (authed) => {
     authed.addHook('onRequest', authenticate);
     authed.addHook('onRequest', loadProject);
+    // A project that requires two-factor refuses members without it (security-settings.ts).
+    authed.addHook('onRequest', twoFactorRule(platform));
     authed.addHook('onRequest', authorizeProjectAccess);
     // A project's content, media and usage are read and written on its cluster (tenantPool).
     authed.addHook('onRequest', (request, _reply, done) => {
@@ -78,6 +87,8 @@ export async function managementPlugin(app: FastifyInstance, opts: ManagementOpt
       ]);
       return payload;
     });
+    // Every successful write on a project is an entry of its audit log (audit/management-audit.ts).
+    registerManagementAudit(authed, platform);
     registerProjectRoutes(authed, opts);
     registerTeamRoutes(authed, opts);
     registerSchemaRoutes(authed, opts);
@@ -90,6 +101,8 @@ export async function managementPlugin(app: FastifyInstance, opts: ManagementOpt
     registerUsageRoutes(authed, opts);
     registerOpenApiRoutes(authed, opts);
     registerSettingsRoutes(authed, opts);
+    registerSecuritySettingsRoutes(authed, opts);
+    registerSsoRoutes(authed, opts);
     registerEmailSettingsRoutes(authed, opts);
     registerPreviewRoutes(authed, opts);
     registerWebhookRoutes(authed, opts);
@@ -99,6 +112,7 @@ export async function managementPlugin(app: FastifyInstance, opts: ManagementOpt
     registerExportRoutes(authed, opts);
     registerBackupRoutes(authed, opts);
     registerRestoreRoutes(authed, opts);
+    registerAuditLogRoutes(authed, opts);
     await authed.register(billingRoutes, { platform: opts.platform });
   });
 
@@ -110,8 +124,10 @@ export async function managementPlugin(app: FastifyInstance, opts: ManagementOpt
 
   async function authenticate(request: FastifyRequest): Promise<void> {
     const presented = sessionTokenOf(request);
-    const session = presented ? await platform.sessions.verify(presented.token) : null;
+    const session = presented ? await platform.sessions.verify(presented.token, request.ip) : null;
     if (!presented || !session) throw new UnauthorizedError();
+    // A single sign-on session is rechecked at its identity provider now and then (sso.ts).
+    if (!(await platform.sso.sessionAllowed(session.sessionId))) throw new UnauthorizedError();
     checkCsrf(request, platform.sessions, presented);
     request.accountId = session.accountId;
     request.sessionId = session.sessionId;

@@ -10,6 +10,7 @@ import {
   type ActionBody, type ActionType, type ReleaseBody, type ReleaseProject,
 } from '@cms/releases';
 import { documentEvents, releaseEvents } from '../webhook-events.ts';
+import { auditWhoOf } from '../audit/audit-context.ts';
 import type { Platform } from '../platform.ts';
 import type { ManagementOptions } from './options.ts';
 import { projectOf } from './request-context.ts';
@@ -109,7 +110,7 @@ export function registerReleaseRoutes(app: FastifyInstance, { platform }: Manage
     const result = await publishRelease({
       ...target,
       releaseId: request.params.id,
-      emit: documentEvents(platform, project, runtime),
+      emit: documentEvents(platform, project, runtime, auditWhoOf(request)),
       emitRelease: releaseEvents(platform, project),
       history: platform.config.contentHistory ? { origin: 'release', createdBy: { type: 'account', id: request.accountId } } : null,
     });

@@ -11,6 +11,7 @@ import { planRead } from './content-routes.ts';
 import { REST_LIMITS, resolveRoute, routeTarget, sendDocument, type RouteContext } from './rest-targets.ts';
 import { addDbTime, addPlanTime, setServerTiming } from '../http/server-timing.ts';
 import { documentEvents } from '../webhook-events.ts';
+import { auditWhoOf } from '../audit/audit-context.ts';
 import { writeOriginOf } from './request-context.ts';
 
 const COLLECTION_METHODS = ['GET', 'POST'];
@@ -40,7 +41,7 @@ export function registerContentWrites(app: FastifyInstance, platform: Platform):
     defaultLocale: ctx.tenant.project.defaultLocale,
     hashPassword,
     admitDocument: platform.documentQuota.admission(ctx.tenant.project, ctx.runtime),
-    emit: documentEvents(platform, ctx.tenant.project, ctx.runtime),
+    emit: documentEvents(platform, ctx.tenant.project, ctx.runtime, auditWhoOf(request)),
     history: writeOriginOf(request, 'rest', platform.config.contentHistory),
   });
 

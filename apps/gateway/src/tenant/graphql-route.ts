@@ -21,6 +21,7 @@ import { tenantOf, writeOriginOf } from './request-context.ts';
 import { traced } from '@cms/telemetry';
 import { addDbTime, addPlanTime, setServerTiming } from '../http/server-timing.ts';
 import { documentEvents, emitMediaEvents, filesJson } from '../webhook-events.ts';
+import { auditWhoOf, type AuditWho } from '../audit/audit-context.ts';
 import type { PersistedQueryRefusal } from './persisted-queries.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -76,19 +77,19 @@ const refuse = (reply: FastifyReply, refusal: PersistedQueryRefusal) =>
     .send({ errors: [{ message: refusal.message, extensions: { code: refusal.code } }] });
 
 /** The upload mutations' view of the project's media library (changes write their webhook events in their transaction). */
-function uploadFilesOf(platform: Platform, project: ProjectFiles, runtime: ProjectRuntime): UploadFiles {
+function uploadFilesOf(platform: Platform, project: ProjectFiles, runtime: ProjectRuntime, who: AuditWho): UploadFiles {
   const pool = platform.db.tenantPool;
   return {
     documentIdOf: async (id) => (await platform.media.findRow(pool, project.schema, id))?.documentId ?? null,
     updateInfo: (id, info) => pool.transaction(async (tx) => {
       const found = await platform.media.updateInfo(tx, project.schema, id, info);
-      if (found) await emitMediaEvents(platform, tx, project.projectId, runtime, 'media.update', [id]);
+      if (found) await emitMediaEvents(platform, tx, project.projectId, runtime, 'media.update', [id], who);
       return found;
     }),
     remove: (id) => pool.transaction(async (tx) => {
       const files = await filesJson(tx, runtime, [id]);
       const removed = (await platform.media.remove(tx, project, id)) !== null;
-      if (removed) await emitMediaEvents(platform, tx, project.projectId, runtime, 'media.delete', [id], files);
+      if (removed) await emitMediaEvents(platform, tx, project.projectId, runtime, 'media.delete', [id], who, files);
       return removed;
     }),
   };
@@ -208,9 +209,9 @@ export function graphqlContextOf(
     releaseExists: (id) => releaseExists(db, runtime.schemaName, id),
     hashPassword,
     admitDocument: platform.documentQuota.admission(tenant.project, runtime),
-    emit: documentEvents(platform, tenant.project, runtime),
+    emit: documentEvents(platform, tenant.project, runtime, auditWhoOf(request)),
     history: writeOriginOf(request, 'graphql', platform.config.contentHistory),
-    files: uploadFilesOf(platform, { projectId: tenant.project.id, schema: runtime.schemaName }, runtime),
+    files: uploadFilesOf(platform, { projectId: tenant.project.id, schema: runtime.schemaName }, runtime, auditWhoOf(request)),
     users: projectUsersOf(request, tenant, platform),
     locales: localeDocuments(tenant),
     roles: projectRolesOf(platform, tenant),

@@ -8,6 +8,7 @@ import { emitMediaEvents } from '../webhook-events.ts';
 import { pluginListRead, REST_LIMITS } from './rest-targets.ts';
 import { fileNotFound, JSON_TYPE, sendFiles, signedFiles, signedJson, uploadContext, type UploadContext } from './upload-context.ts';
 import { registerUploadWrites } from './upload-writes.ts';
+import { auditWhoOf } from '../audit/audit-context.ts';
 
 // The bare list has no pagination meta; without `pagination` it answers up to this many files.
 const FILE_LIST_LIMITS = { defaultLimit: 100, maxLimit: 1000 };
@@ -48,7 +49,7 @@ export function registerUploadRoutes(app: FastifyInstance, platform: Platform): 
     const [file] = await signedFiles(platform, ctx, [id]);
     const removed = file !== undefined && await pool.transaction(async (tx) => {
       if (!(await platform.media.remove(tx, ctx.project, id))) return false;
-      await emitMediaEvents(platform, tx, ctx.project.projectId, ctx.runtime, 'media.delete', [id], [file]);
+      await emitMediaEvents(platform, tx, ctx.project.projectId, ctx.runtime, 'media.delete', [id], auditWhoOf(request), [file]);
       return true;
     });
     if (!removed) throw fileNotFound();

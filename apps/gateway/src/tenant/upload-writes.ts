@@ -8,6 +8,7 @@ import { ValidationError } from '@cms/errors';
 import { assertWithinQuota, parseFileInfo, parseFileInfos, type FileInfo } from '@cms/media';
 import type { Platform } from '../platform.ts';
 import { emitMediaEvents } from '../webhook-events.ts';
+import { auditWhoOf } from '../audit/audit-context.ts';
 import { fileNotFound, sendFiles, uploadContext, type UploadContext } from './upload-context.ts';
 import { checkQuota, maxUploadBytes, storageQuota } from './upload-limits.ts';
 import { linkTarget, type LinkFiles } from './upload-link.ts';
@@ -44,7 +45,7 @@ async function createFiles(platform: Platform, request: FastifyRequest, reply: F
   // The files' `media.create` events are written in the same transaction as their rows.
   const linkAndEmit: LinkFiles = async (tx, fileIds) => {
     await link?.(tx, fileIds);
-    await emitMediaEvents(platform, tx, ctx.project.projectId, ctx.runtime, 'media.create', fileIds);
+    await emitMediaEvents(platform, tx, ctx.project.projectId, ctx.runtime, 'media.create', fileIds, auditWhoOf(request));
   };
   const ids = await media.create(platform.db.tenantPool, ctx.project, received.uploads, infos, linkAndEmit, quota);
   return sendFiles(reply, platform, ctx, ids, 201, false);
@@ -59,7 +60,7 @@ async function replaceOrUpdate(platform: Platform, request: FastifyRequest, repl
   if (!request.isMultipart()) {
     const body = request.body as { fileInfo?: unknown } | null | undefined;
     const info = parseFileInfo(body !== null && typeof body === 'object' && !Array.isArray(body) ? body.fileInfo : undefined);
-    if (!(await updateInfoAndEmit(platform, ctx, before.id, info))) throw fileNotFound();
+    if (!(await updateInfoAndEmit(platform, request, ctx, before.id, info))) throw fileNotFound();
     return sendFiles(reply, platform, ctx, [before.id], 200, true);
   }
   const quota = storageQuota(platform, ctx.tenant);
@@ -82,17 +83,17 @@ async function replaceOrUpdate(platform: Platform, request: FastifyRequest, repl
   // committed row): its event is written right after it, in a transaction of its own.
   const found = upload
     ? await media.replace(pool, ctx.project, before, upload, info)
-    : await updateInfoAndEmit(platform, ctx, before.id, info);
-  if (found && upload) await pool.transaction((tx) => emitMediaEvents(platform, tx, ctx.project.projectId, ctx.runtime, 'media.update', [before.id]));
+    : await updateInfoAndEmit(platform, request, ctx, before.id, info);
+  if (found && upload) await pool.transaction((tx) => emitMediaEvents(platform, tx, ctx.project.projectId, ctx.runtime, 'media.update', [before.id], auditWhoOf(request)));
   if (!found) throw fileNotFound();
   return sendFiles(reply, platform, ctx, [before.id], 200, true);
 }
 
 /** Change a file's info and write its `media.update` event, in one transaction. */
-function updateInfoAndEmit(platform: Platform, ctx: UploadContext, id: string, info: FileInfo): Promise<boolean> {
+function updateInfoAndEmit(platform: Platform, request: FastifyRequest, ctx: UploadContext, id: string, info: FileInfo): Promise<boolean> {
   return platform.db.tenantPool.transaction(async (tx) => {
     const found = await platform.media.updateInfo(tx, ctx.project.schema, id, info);
-    if (found) await emitMediaEvents(platform, tx, ctx.project.projectId, ctx.runtime, 'media.update', [id]);
+    if (found) await emitMediaEvents(platform, tx, ctx.project.projectId, ctx.runtime, 'media.update', [id], auditWhoOf(request));
     return found;
   });
 }
