@@ -7,7 +7,7 @@ import type { Db } from '@cms/db';
 import type { DocumentEvent } from '@cms/documents';
 import { planQuery, runFindOne, UPLOAD_FILE_UID, USERS_UID } from '@cms/query';
 import type { ProjectRuntime } from '@cms/tenancy';
-import { recordLiveEvent } from '@cms/live';
+import { recordLiveEvents } from '@cms/live';
 import { entryPayload, mediaPayload, releasePayload, type MediaEvent, type ReleasePublishEvent } from '@cms/webhooks';
 import type { Platform } from './platform.ts';
 import { noteDocumentChange, noteProjectChange } from './change-notes.ts';
@@ -20,29 +20,32 @@ interface ProjectRef {
 }
 
 /** The `emit` hook of a project's DocumentStore; `who` made the change (the audit log's actor). */
-export function documentEvents(platform: Platform, project: ProjectRef, runtime: ProjectRuntime, who: AuditWho): (tx: Db, event: DocumentEvent) => Promise<void> {
-  return async (tx, ev) => {
-    noteDocumentChange(ev.uid, ev.documentId);
-    // The audit log's entry of the change, in its transaction: nothing recorded for a rolled-back write.
+export function documentEvents(platform: Platform, project: ProjectRef, runtime: ProjectRuntime, who: AuditWho): (tx: Db, events: readonly DocumentEvent[]) => Promise<void> {
+  return async (tx, evs) => {
     const { actor, ip, userAgent } = who();
-    const payload = { uid: ev.uid, documentId: ev.documentId, locale: ev.locale, status: ev.status, ...(ev.fields ? { fields: ev.fields } : {}) };
-    const entry = { action: ev.event, actor, ip, userAgent, payload };
-    const scope = { projectId: project.id, accountId: null };
+    // The audit log's entries of the change, in its transaction (nothing recorded for a
+    // rolled-back write), riding in the live log's statement: one round trip for all of them.
+    const audited = platform.audit.alongside(project.id, evs.map((ev) => ({
+      action: ev.event, actor, ip, userAgent,
+      payload: { uid: ev.uid, documentId: ev.documentId, locale: ev.locale, status: ev.status, ...(ev.fields ? { fields: ev.fields } : {}) },
+    })));
     // As Strapi: no webhooks for end users (their data would leave the platform), nor live events.
-    if (ev.uid === USERS_UID) return insertAuditEntry(tx, scope, entry);
-    // The live stream's log, in the write's transaction (positioned after commit: live/live-hub.ts),
-    // the audit entry riding in the same statement.
-    await recordLiveEvent(tx, runtime.schemaName, ev, platform.audit.alongside(project.id, entry));
-    await platform.webhooks.emit(tx, project.id, ev.event, async () => {
-      const type = runtime.model.contentTypes[ev.uid];
-      if (!type) return null;
-      const read = (locale: string) => runFindOne(tx, planQuery({ sort: [] }, {
-        model: runtime.model, physical: runtime.physical, uid: ev.uid, schema: runtime.schemaName,
-        locale, status: ev.status, canFind: () => false, ...REST_LIMITS,
-      }), ev.documentId);
-      const json = (await read(ev.locale ?? project.defaultLocale)) ?? (type.localized ? await read('*') : null);
-      return entryPayload(ev.event, type.singularName, ev.uid, json === null ? { documentId: ev.documentId } : JSON.parse(json));
-    });
+    const streamed = evs.filter((ev) => ev.uid !== USERS_UID);
+    for (const ev of evs) noteDocumentChange(ev.uid, ev.documentId);
+    // The live stream's log, in the write's transaction (positioned after commit: live/live-hub.ts).
+    await recordLiveEvents(tx, runtime.schemaName, streamed, audited);
+    for (const ev of streamed) {
+      await platform.webhooks.emit(tx, project.id, ev.event, async () => {
+        const type = runtime.model.contentTypes[ev.uid];
+        if (!type) return null;
+        const read = (locale: string) => runFindOne(tx, planQuery({ sort: [] }, {
+          model: runtime.model, physical: runtime.physical, uid: ev.uid, schema: runtime.schemaName,
+          locale, status: ev.status, canFind: () => false, ...REST_LIMITS,
+        }), ev.documentId);
+        const json = (await read(ev.locale ?? project.defaultLocale)) ?? (type.localized ? await read('*') : null);
+        return entryPayload(ev.event, type.singularName, ev.uid, json === null ? { documentId: ev.documentId } : JSON.parse(json));
+      });
+    }
   };
 }
 

@@ -58,8 +58,8 @@ export class AuditLog {
    * A project entry as a statement another statement of the change's transaction carries (a
    * data-modifying CTE whose placeholders start at `first`): the entry costs no round trip.
    */
-  alongside(projectId: number, entry: AuditEntryInput): ((first: number) => { text: string; values: unknown[] }) | undefined {
-    return (first) => auditInsert({ projectId, accountId: null }, entry, first);
+  alongside(projectId: number, entries: readonly AuditEntryInput[]): (first: number) => { text: string; values: unknown[] } {
+    return (first) => auditInsert({ projectId, accountId: null }, entries, first);
   }
 
   /** An entry of a project's log, on its cluster; in `tx` (a transaction on that cluster) when given. */

@@ -75,11 +75,14 @@ function valuesOf(scope: AuditScope, entry: AuditEntryInput): unknown[] {
 const placeholders = (first: number) => Array.from({ length: COLUMN_COUNT }, (_, i) => `$${first + i}${i === COLUMN_COUNT - 1 ? '::jsonb' : ''}`).join(', ');
 
 /**
- * The INSERT of an entry as text and values whose placeholders start at `$first`: another
- * statement of the same transaction carries it as a data-modifying CTE (no round trip of its own).
+ * The INSERT of entries (one row each, in their order) as text and values whose placeholders
+ * start at `$first`: another statement of the same transaction carries it as a data-modifying
+ * CTE (no round trip of its own).
  */
-export function auditInsert(scope: AuditScope, entry: AuditEntryInput, first = 1): { text: string; values: unknown[] } {
-  return { text: `INSERT INTO ${TABLE} (${COLUMNS}) VALUES (${placeholders(first)})`, values: valuesOf(scope, entry) };
+export function auditInsert(scope: AuditScope, entries: AuditEntryInput | readonly AuditEntryInput[], first = 1): { text: string; values: unknown[] } {
+  const list = Array.isArray(entries) ? entries : [entries as AuditEntryInput];
+  const rowsText = list.map((_, i) => `(${placeholders(first + i * COLUMN_COUNT)})`).join(', ');
+  return { text: `INSERT INTO ${TABLE} (${COLUMNS}) VALUES ${rowsText}`, values: list.flatMap((entry) => valuesOf(scope, entry)) };
 }
 
 /** Record one entry in `db` (a pool, or the transaction of the change it records). */

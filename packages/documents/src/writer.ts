@@ -38,11 +38,12 @@ export interface DocumentStore {
    */
   admitDocument?(tx: Db): Promise<void>;
   /**
-   * Runs in the transaction of every write, once per event it is (Strapi's webhook events: a
-   * publishing write on a draft & publish type is also `entry.publish`), after the change (before
-   * it for `entry.delete`); `status`/`locale` name the version the event is about. Webhooks' outbox.
+   * Runs in the transaction of every write with the events it is (Strapi's webhook events: a
+   * publishing write on a draft & publish type is `entry.create`/`entry.update` and
+   * `entry.publish`, given together so they are recorded together), after the change (before it
+   * for `entry.delete`); `status`/`locale` name the version each is about. Webhooks' outbox.
    */
-  emit?(tx: Db, event: DocumentEvent): Promise<void>;
+  emit?(tx: Db, events: readonly DocumentEvent[]): Promise<void>;
   /** Where the write comes from, recorded on the content-history versions it makes (history.ts); null: history off. */
   history: WriteOrigin | null;
 }
@@ -68,8 +69,10 @@ function fieldsOf(type: ContentType, data: unknown): string[] {
 async function emitWrite(ctx: WriteContext, store: DocumentStore, ref: TypeRef, main: 'entry.create' | 'entry.update', documentId: string, data: unknown): Promise<void> {
   if (!store.emit) return;
   const status = ref.publishing ? 'published' : 'draft';
-  await store.emit(ctx.tx, { event: main, uid: ref.type.uid, documentId, locale: ref.locale, status, fields: fieldsOf(ref.type, data) });
-  if (ref.ct.draftAndPublish && ref.publishing) await store.emit(ctx.tx, { event: 'entry.publish', uid: ref.type.uid, documentId, locale: ref.locale, status });
+  const written: DocumentEvent = { event: main, uid: ref.type.uid, documentId, locale: ref.locale, status, fields: fieldsOf(ref.type, data) };
+  await store.emit(ctx.tx, ref.ct.draftAndPublish && ref.publishing
+    ? [written, { event: 'entry.publish', uid: ref.type.uid, documentId, locale: ref.locale, status }]
+    : [written]);
 }
 
 export interface WriteRequest {
@@ -369,7 +372,7 @@ export async function deleteDocument(store: DocumentStore, req: DeleteRequest): 
       const published = !ref.ct.draftAndPublish || (await column(ctx.tx,
         `SELECT 1 FROM ${table} WHERE ${q(COLUMNS.id)} = ANY($1::bigint[]) AND ${q(COLUMNS.publishedAt)} IS NOT NULL LIMIT 1`, [ids])).length > 0;
       const locale = !ref.ct.localized ? null : everyLocale ? store.defaultLocale : req.locale;
-      await store.emit(ctx.tx, { event: 'entry.delete', uid: req.uid, documentId, locale, status: published ? 'published' : 'draft' });
+      await store.emit(ctx.tx, [{ event: 'entry.delete', uid: req.uid, documentId, locale, status: published ? 'published' : 'draft' }]);
     }
     await deleteVersionRows(ctx.tx, ctx.schema, ctx.physical, req.uid, ids);
     await deleteLinksTo(ctx, req.uid, documentId, everyLocale ? '*' : req.locale);
@@ -420,7 +423,7 @@ export async function publishIn(ctx: WriteContext, store: VersionStore, req: Ver
     if (draftId === undefined) throw new NotFoundError('Document not found');
     await publishDraft(ctx, ref, req.documentId, draftId, null);
     await recordVersions(ctx, store.history, [{ uid: req.uid, documentId: req.documentId, locale: ref.locale, draft: false, status: 'published' }]);
-    await store.emit?.(ctx.tx, { event: 'entry.publish', uid: req.uid, documentId: req.documentId, locale: ref.locale, status: 'published' });
+    await store.emit?.(ctx.tx, [{ event: 'entry.publish', uid: req.uid, documentId: req.documentId, locale: ref.locale, status: 'published' }]);
   } catch (error) {
     throw withUniqueError(ref.ct, error);
   }
@@ -447,10 +450,10 @@ export async function unpublishIn(ctx: WriteContext, store: VersionStore, req: V
   await deleteVersionRows(ctx.tx, ctx.schema, ctx.physical, req.uid, published.map((v) => v.id));
   await recordVersions(ctx, store.history, published.map((p) => ({ uid: req.uid, documentId: req.documentId, locale: p.locale, draft: true, status: 'draft' as const })));
   if (published.length > 0) {
-    await store.emit?.(ctx.tx, {
+    await store.emit?.(ctx.tx, [{
       event: 'entry.unpublish', uid: req.uid, documentId: req.documentId, status: 'draft',
       locale: !ref.ct.localized ? null : req.locale === '*' ? published[0]!.locale : req.locale,
-    });
+    }]);
   }
 }
 

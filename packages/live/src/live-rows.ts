@@ -1,6 +1,6 @@
 // The statements on a project's live change log (base migration 0010: `live_events`,
 // `live_head`), and nothing else. A write records its document events in its own transaction
-// (`recordLiveEvent`: no lock, no ordering yet); after commit, `sequenceLiveEvents` gives the
+// (`recordLiveEvents`: no lock, no ordering yet); after commit, `sequenceLiveEvents` gives the
 // committed rows without a position the next positions, in one statement holding the head's row
 // lock — whichever process runs it, concurrently or late (a process killed after its commit), the
 // positions are gap-free and every row gets exactly one. Readers only ever see sequenced rows, so
@@ -34,13 +34,23 @@ const eventOf = (r: Raw): LiveEvent => ({ ...r, position: Number(r.position) });
 export type AlongsideStatement = (first: number) => { text: string; values: readonly unknown[] };
 
 /**
- * Record a document event in the write's transaction `tx`; `alongside` (the audit log's entry of
- * the same change) rides in the same statement, so it costs no round trip of its own.
+ * Record a write's document events in its transaction `tx`, in one statement (none without
+ * events); `alongside` (the audit log's entries of the same change) rides in it as a CTE, so it
+ * costs no round trip of its own — and is run even when no event is streamed.
  */
-export async function recordLiveEvent(tx: Db, schema: string, ev: LiveEventInput, alongside?: AlongsideStatement): Promise<void> {
-  const also = alongside?.(6);
-  await exec(tx, `${also ? `WITH alongside AS (${also.text}) ` : ''}INSERT INTO ${events(schema)} ("event", "content_type", "document_id", "locale", "status") VALUES ($1, $2, $3, $4, $5)`,
-    also ? [ev.event, ev.uid, ev.documentId, ev.locale, ev.status, ...also.values] : [ev.event, ev.uid, ev.documentId, ev.locale, ev.status]);
+export async function recordLiveEvents(tx: Db, schema: string, evs: readonly LiveEventInput[], alongside?: AlongsideStatement): Promise<void> {
+  if (evs.length === 0 && !alongside) return;
+  const values: unknown[] = [];
+  const tuples = evs.map((ev) => {
+    const at = values.push(ev.event, ev.uid, ev.documentId, ev.locale, ev.status) - 5;
+    return `($${at + 1}, $${at + 2}, $${at + 3}, $${at + 4}, $${at + 5})`;
+  });
+  const also = alongside?.(values.length + 1);
+  if (also) values.push(...also.values);
+  const insert = tuples.length
+    ? `INSERT INTO ${events(schema)} ("event", "content_type", "document_id", "locale", "status") VALUES ${tuples.join(', ')}`
+    : 'SELECT 1';
+  await exec(tx, `${also ? `WITH alongside AS (${also.text}) ` : ''}${insert}`, values);
 }
 
 /** Whether committed events wait for their position (a cheap check for a sweep). */
