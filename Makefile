@@ -7,7 +7,7 @@ SOLO_TEST_FILES = test/integration/tenant-fairness.test.ts
 TEST_FILES = $(filter-out $(SOLO_TEST_FILES),$(shell find packages apps test -name '*.test.ts' -not -path '*/node_modules/*' | sort))
 TEST_CONCURRENCY ?= 4
 
-.PHONY: move-project clusters start worker test install typecheck bench bench-100k bench-scale bench-export bench-cache bench-memory bench-live services dashboard screenshots build start-cluster stop-cluster cluster-status
+.PHONY: move-project clusters start worker test install typecheck bench bench-100k bench-scale bench-export bench-environments bench-cache bench-memory bench-live services dashboard screenshots build start-cluster stop-cluster cluster-status
 
 DASHBOARD_DIST := apps/dashboard/dist/index.html
 DASHBOARD_SOURCES = $(shell find apps/dashboard/src -type f) apps/dashboard/index.html apps/dashboard/vite.config.ts apps/dashboard/package.json
@@ -84,7 +84,7 @@ test: install services typecheck dashboard
 screenshots: install services dashboard
 	mkdir -p docs/screenshots
 	UPDATE_SCREENSHOTS=1 node --import tsx --test --test-timeout=300000 test/integration/dashboard-browser.test.ts test/integration/dashboard-billing-browser.test.ts test/integration/dashboard-usage-browser.test.ts test/integration/dashboard-content-browser.test.ts \
-	  test/integration/dashboard-media-browser.test.ts test/integration/dashboard-backups-browser.test.ts
+	  test/integration/dashboard-media-browser.test.ts test/integration/dashboard-backups-browser.test.ts test/integration/dashboard-environments-browser.test.ts
 
 ## Benchmark our gateway against a hand-written fastify+pg server (autocannon, same run), then
 ## what content history costs a write (two gateways, CONTENT_HISTORY on and off), then the answer
@@ -121,6 +121,11 @@ bench-100k: install services
 ## default) against pg_dump of its schema; writes docs/performance.md § bench-export.
 bench-export: install services
 	BENCH_DOCUMENTS=$(BENCH_DOCS) node --import tsx test/bench/export.ts
+
+## An environment (a copy) of the bench project (BENCH_DOCUMENTS, 10,000 by default), alone and
+## while clients read and write the parent; writes docs/performance.md § bench-environments.
+bench-environments: install services
+	BENCH_DOCUMENTS=$(BENCH_DOCS) node --import tsx test/bench/environments.ts
 
 ## 10 -> 100 -> 1,000 -> 10,000 projects on one gateway, warm reads beside a hand-written server (BENCH_SCALE_MAX=1000 stops earlier;
 ## BENCH_SCALE_STEPS=10,100,1000,2000 replaces the steps). Writes docs/performance.md § bench-scale.

@@ -12,6 +12,7 @@ import { registerTypes } from './commands/types.ts';
 import { registerOpenapi } from './commands/openapi.ts';
 import { registerImportStrapi } from './commands/import-strapi.ts';
 import { registerExport } from './commands/export.ts';
+import { registerEnvironments } from './commands/environments.ts';
 
 /** Each adds its command(s) to the program; add a command group by adding a line here. */
 const commands: Array<(program: Command) => void> = [
@@ -23,6 +24,7 @@ const commands: Array<(program: Command) => void> = [
   registerOpenapi,
   registerImportStrapi,
   registerExport,
+  registerEnvironments,
 ];
 
 export function buildProgram(): Command {

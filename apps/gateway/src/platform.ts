@@ -13,8 +13,8 @@ import { createMailer, type Mailer } from '@cms/mail';
 import { createMediaRuntime, type MediaLibrary } from '@cms/media';
 import type { Logger } from '@cms/telemetry';
 import {
-  ClusterMirror, createBus, LocaleService, MemberService, ModelStore, poolOfProjectId, ProjectRegistry, ProjectService, RuntimeCache, SpareSchemas, type Bus,
-  type ProjectRecord,
+  ClusterMirror, createBus, EnvironmentService, environmentSchemas, LocaleService, MemberService, ModelStore, poolOfProjectId, ProjectRegistry, ProjectService,
+  RuntimeCache, SpareSchemas, type Bus, type ProjectRecord,
 } from '@cms/tenancy';
 import { ReadCache } from '@cms/query';
 import { ArchiveRunner, ArchiveStore } from '@cms/transfer';
@@ -68,6 +68,8 @@ export interface Platform {
   /** Single sign-on with OpenID Connect: projects' connections, sign-in, the recheck of SSO sessions (docs/single-sign-on.md). */
   sso: SsoService;
   projects: ProjectService;
+  /** Projects' environments: copies linked to their parent (docs/management-api.md § Environments). */
+  environments: EnvironmentService;
   /** Projects' teams: members, roles, invitations. */
   members: MemberService;
   locales: LocaleService;
@@ -136,6 +138,8 @@ export async function createPlatform(config: Config, logger: Logger): Promise<Pl
   });
   const media = createMediaRuntime(config, db.pool, logger, {
     runWorker: config.media.workerInGateway, dbOf: poolOfProjectId(db), onProcessed: (projectId) => delivery.changed(projectId),
+    // An environment's files are its parent's stored objects until it stores its own.
+    sharingSchemas: (tx, projectId) => environmentSchemas(tx, projectId),
   });
   const webhooks = createWebhookRuntime(db.pool, config, logger, { runWorker: config.webhooks.worker, databaseUrl: db.url, listen: !db.embedded });
   const clusterWebhooks = createClusterWebhookRuntimes(db, config, logger, { runWorker: config.webhooks.worker });
@@ -179,6 +183,8 @@ export async function createPlatform(config: Config, logger: Logger): Promise<Pl
   const billing = config.stripe
     ? new Billing(config.stripe, db.pool, logger, async (project) => {
       await registry.invalidate({ projectId: project.id, slug: project.slug, scope: 'project' });
+      // Its environments take its plan (billing-store.ts applyProjectPlan).
+      for (const env of await platform.environments.projectsOf(project.id)) await registry.invalidate({ projectId: env.id, slug: env.slug, scope: 'project' });
       await recordPlanChange(platform, project.slug);
     })
     : null;
@@ -235,6 +241,7 @@ export async function createPlatform(config: Config, logger: Logger): Promise<Pl
     archiveStore,
     archives,
     maintenance: null as unknown as Maintenance,
+    environments: null as unknown as EnvironmentService,
     scheduler: new Scheduler({ config, logger, db }),
     pool: db.tenantPool,
     audit: new AuditLog(db),
@@ -244,6 +251,7 @@ export async function createPlatform(config: Config, logger: Logger): Promise<Pl
       await platform.scheduler.close();
       await platform.maintenance.close();
       await archives.close();
+      await platform.environments.settled();
       await spares.close();
       rateLimits.close();
       await apiTokens.close();
@@ -260,6 +268,8 @@ export async function createPlatform(config: Config, logger: Logger): Promise<Pl
       await db.close();
     },
   };
+  platform.environments = new EnvironmentService(db, registry, platform.projects, platform.models,
+    (err, env) => logger.error({ err, projectId: env.id }, 'could not copy an environment'));
   // The rounds need the whole platform (projects, archives, billing): made last.
   platform.maintenance = new Maintenance(platform);
   if (config.maintenance.enabled) await platform.maintenance.start();

@@ -54,6 +54,9 @@ export async function applyProjectPlan(tx: Db, projectId: number): Promise<strin
       SELECT plan, grace_until FROM platform.subscriptions WHERE project_id = $1 AND status = ANY($2::text[]) ORDER BY updated_at DESC, id LIMIT 1)
     UPDATE platform.projects SET plan = COALESCE((SELECT plan FROM governing), 'free'), plan_grace_until = (SELECT grace_until FROM governing)
     WHERE id = $1 RETURNING slug`, [projectId, LIVE_STATUSES]);
+  // Its environments are on its plan.
+  await exec(tx, `UPDATE platform.projects e SET plan = p.plan, plan_grace_until = p.plan_grace_until
+    FROM platform.projects p WHERE p.id = $1 AND e.parent_id = $1`, [projectId]);
   return slug ?? null;
 }
 

@@ -1,5 +1,5 @@
 export { PLANS, PLAN_STATEMENT_TIMEOUT_MS, BACKUP_RETENTION_DAYS, HISTORY_RETENTION_DAYS, planLimits, type PlanLimits, type PlanName } from './plans.ts';
-export { ANSWER_CACHE_SHARE, LIVE_STREAMS, PENDING_RELEASES } from './plans.ts';
+export { ANSWER_CACHE_SHARE, ENVIRONMENTS, LIVE_STREAMS, PENDING_RELEASES } from './plans.ts';
 export { backupRetentionDays, historyRetentionDays, effectivePlan, type PlanHolder } from './effective-plan.ts';
 export { UsageMeter, currentPeriod, currentDay } from './usage-meter.ts';
 export { OTHER_ROUTE, ROUTES_PER_DAY, REJECTION_KINDS, type RejectionKind } from './usage-counts.ts';

@@ -40,6 +40,9 @@ export const PENDING_RELEASES: Record<PlanName, number | null> = { free: 3, pro:
  * The share of a gateway's answer cache (ANSWER_CACHE_MB) one project's answers may hold: past
  * it, the project evicts its own least recently used answers, not other projects'.
  */
+/** Environments a project may have (management API § Environments): they take its plan. */
+export const ENVIRONMENTS: Record<PlanName, number> = { free: 1, pro: 3, enterprise: 20 };
+
 /** Live streams (`/api/live`) a project may hold open at once; null: no limit. */
 export const LIVE_STREAMS: Record<PlanName, number | null> = { free: 100, pro: 5_000, enterprise: 50_000 };
 

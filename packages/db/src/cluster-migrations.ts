@@ -115,4 +115,10 @@ export const clusterMigrations: Migration[] = [
     id: 'c0004_audit_log',
     statements: AUDIT_LOG_STATEMENTS,
   },
+  {
+    // Environments (control migration 0017): a project's copy of its parent's id, so a file
+    // delete in the project's transaction finds the environments sharing its stored objects.
+    id: 'c0005_environments',
+    statements: ['ALTER TABLE platform.projects ADD COLUMN parent_id bigint'],
+  },
 ];

@@ -467,4 +467,22 @@ export const controlMigrations: Migration[] = [
     id: '0016_live_sequencing',
     statements: [SEQUENCE_LIVE_EVENTS_FUNCTION],
   },
+  {
+    // Environments (management API § Environments, @cms/tenancy environments.ts): a project that
+    // is a copy of its parent, slug `{parent}--{name}`, on the parent's cluster and plan, whose
+    // members are the parent's. The copy runs in the background: `copying` (with a heartbeat: a
+    // copy whose process died reads as failed), then `ready` or `failed` with the reason. The
+    // platform drops a parent's environments before the parent (the cascade is a safety net).
+    id: '0017_environments',
+    statements: [
+      `ALTER TABLE platform.projects
+        ADD COLUMN parent_id bigint REFERENCES platform.projects(id) ON DELETE CASCADE,
+        ADD COLUMN environment_name text,
+        ADD COLUMN environment_status text CHECK (environment_status IN ('copying', 'ready', 'failed')),
+        ADD COLUMN environment_error text,
+        ADD COLUMN environment_heartbeat_at timestamptz,
+        ADD CONSTRAINT projects_environment_check CHECK ((parent_id IS NULL) = (environment_name IS NULL) AND (parent_id IS NULL) = (environment_status IS NULL))`,
+      `CREATE UNIQUE INDEX projects_environment_key ON platform.projects (parent_id, environment_name) WHERE parent_id IS NOT NULL`,
+    ],
+  },
 ];

@@ -8,3 +8,4 @@ export { applyMigration, type ApplyMigrationContext } from './apply-migration.ts
 export type { MigrationPlan, MigrationStep, MigrationOp, AttributeKind, ComponentStorage } from './migration-steps.ts';
 export { isDestructive } from './migration-steps.ts';
 export { syncModelIndexes, modelIndexes, type IndexSync, type ModelIndex } from './model-indexes.ts';
+export { copySchemaRows, referencedFirst, removeCopiedRows, UNCOPIED_TABLES, type CopiedTable } from './copy-schema-rows.ts';

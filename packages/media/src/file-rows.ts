@@ -120,12 +120,13 @@ export async function updateFileInfo(db: Db, schema: string, id: string, info: F
 }
 
 /** New content under the same id and hash; dimensions and formats wait for processing. */
-export async function replaceFileContent(db: Db, schema: string, id: string, content: FileContent): Promise<FileRow | null> {
+export async function replaceFileContent(db: Db, schema: string, id: string, content: FileContent, previousHash = content.hash): Promise<FileRow | null> {
+  // `previousHash` guards the row; a new hash (content another project still shows) replaces it.
   const [row] = await rows<FileRow>(db,
     `UPDATE ${qualify(schema, TABLE)} SET name = $2, ext = $3, mime = $4, size = $5, url = $6, provider = $7,
-       width = NULL, height = NULL, formats = NULL, updated_at = now()
+       width = NULL, height = NULL, formats = NULL, hash = $9, updated_at = now()
      WHERE id = $1 AND hash = $8 RETURNING ${ROW}`,
-    [id, content.name, content.ext, content.mime, content.size, content.url, content.provider, content.hash]);
+    [id, content.name, content.ext, content.mime, content.size, content.url, content.provider, previousHash, content.hash]);
   return row ?? null;
 }
 
@@ -147,4 +148,20 @@ export async function recordProcessing(
 export async function deleteFileRow(db: Db, schema: string, id: string): Promise<FileRow | null> {
   const [row] = await rows<FileRow>(db, `DELETE FROM ${qualify(schema, TABLE)} WHERE id = $1 RETURNING ${ROW}`, [id]);
   return row ?? null;
+}
+
+/**
+ * Whether a file row of any of `schemas` (another project's: an environment of the project)
+ * stores content under `hash` and `ext`, and so may point at this project's stored object.
+ */
+export async function fileInSchemas(db: Db, schemas: string[], hash: string, ext: string | null): Promise<boolean> {
+  if (schemas.length === 0) return false;
+  // Only the schemas that still exist (an environment dropped meanwhile names nothing), so no
+  // error aborts the caller's transaction.
+  const present = await column(db, `SELECT s FROM unnest($1::text[]) s WHERE to_regclass(quote_ident(s) || '.${TABLE}') IS NOT NULL`, [schemas]);
+  if (present.length === 0) return false;
+  schemas = present;
+  const [found] = await column(db,
+    `SELECT EXISTS (${schemas.map((s) => `SELECT 1 FROM ${qualify(s, TABLE)} WHERE hash = $1 AND COALESCE(ext, '') = $2`).join(' UNION ALL ')})`, [hash, ext ?? '']);
+  return found === 'true';
 }

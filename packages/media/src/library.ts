@@ -8,7 +8,7 @@ import type { Logger } from '@cms/telemetry';
 import type { DatabasePool } from 'slonik';
 import { baseNameOf, displayName, extensionOf, fileHash, kilobytes } from './file-names.ts';
 import {
-  allFileRows, deleteFileRow, findFileRow, insertFile, recordProcessing, replaceFileContent, storedBytes, updateFileInfo,
+  allFileRows, deleteFileRow, fileInSchemas, findFileRow, insertFile, recordProcessing, replaceFileContent, storedBytes, updateFileInfo,
   type FileInfo, type FileRow,
 } from './file-rows.ts';
 import { deleteFolderTree, folderPathOf, setFilesFolder } from './folder-rows.ts';
@@ -28,6 +28,13 @@ export interface MediaLibraryOptions {
   logger: Logger;
   /** Told after processing recorded a file's formats (the answers that show the file changed). */
   onProcessed?: (projectId: number) => Promise<void>;
+  /**
+   * The schemas of the other projects whose files may be this project's stored objects (its
+   * environments: their file rows point at the parent's objects until they store their own),
+   * read through `db`: the caller's connection (its transaction) on the project's cluster.
+   * An object one of them still names is not deleted with this project's file.
+   */
+  sharingSchemas?: (db: Db, projectId: number) => Promise<string[]>;
 }
 
 export interface UploadPart {
@@ -184,7 +191,10 @@ export class MediaLibrary {
    * hash. Null when the file no longer exists.
    */
   async replace(db: Db, project: ProjectFiles, before: FileRow, upload: StoredUpload, info: FileInfo): Promise<string | null> {
-    const fileName = `${before.hash}${upload.ext}`;
+    // Content an environment still shows is never overwritten: the new one gets a hash of its own.
+    const shared = await this.sharedElsewhere(db, project.projectId, before.hash, before.ext);
+    const hash = shared ? `${before.hash}_${randomBytes(4).toString('hex')}` : before.hash;
+    const fileName = `${hash}${upload.ext}`;
     let row: FileRow | null;
     try {
       if (!(await findFileRow(db, project.schema, before.id))) return null;
@@ -195,16 +205,16 @@ export class MediaLibrary {
       if (!staged) throw new Error(`staged upload ${upload.key} disappeared`);
       await this.storage.put(this.keyOf(project.projectId, fileName), staged, { contentType: upload.mime });
       row = await replaceFileContent(db, project.schema, before.id, {
-        name: info.name ?? upload.name, hash: before.hash, ext: upload.ext, mime: upload.mime, size: kilobytes(upload.bytes),
+        name: info.name ?? upload.name, hash, ext: upload.ext, mime: upload.mime, size: kilobytes(upload.bytes),
         url: this.urlOf(project.projectId, fileName), provider: this.storage.provider,
-      });
+      }, before.hash);
       if (row && hasInfo(info)) await updateFileInfo(db, project.schema, row.id, info);
     } finally {
       await this.discard([upload]);
     }
     if (!row) return null;
     // The old formats (and the old original, under another extension) are stale now.
-    await this.deleteObjects(project.projectId, before.hash, before.ext, upload.ext !== before.ext);
+    if (!shared) await this.deleteObjects(project.projectId, before.hash, before.ext, upload.ext !== before.ext);
     await this.process(project, [{ row, upload, name: info.name ?? upload.name }]);
     return row.id;
   }
@@ -226,8 +236,15 @@ export class MediaLibrary {
   /** Delete a file's row (its links go with it) and then its stored objects. */
   async remove(db: Db, project: ProjectFiles, id: string): Promise<FileRow | null> {
     const row = await deleteFileRow(db, project.schema, id);
-    if (row) await this.deleteObjects(project.projectId, row.hash, row.ext, true);
+    if (row && !(await this.sharedElsewhere(db, project.projectId, row.hash, row.ext))) await this.deleteObjects(project.projectId, row.hash, row.ext, true);
     return row;
+  }
+
+  /** Whether another project's file rows (an environment's) still name this stored content. */
+  private async sharedElsewhere(db: Db, projectId: number, hash: string, ext: string): Promise<boolean> {
+    const schemas = await this.options.sharingSchemas?.(db, projectId) ?? [];
+    if (schemas.length === 0) return false;
+    return fileInSchemas(db, schemas, hash, ext);
   }
 
   /**
@@ -236,7 +253,9 @@ export class MediaLibrary {
    */
   async removeFolder(pool: DatabasePool, project: ProjectFiles, folderId: string): Promise<number> {
     const files = await pool.transaction((tx) => deleteFolderTree(tx, project.schema, folderId));
-    for (const file of files) await this.deleteObjects(project.projectId, file.hash, file.ext, true);
+    for (const file of files) {
+      if (!(await this.sharedElsewhere(pool, project.projectId, file.hash, file.ext))) await this.deleteObjects(project.projectId, file.hash, file.ext, true);
+    }
     return files.length;
   }
 
@@ -248,6 +267,8 @@ export class MediaLibrary {
   async removeSchemaFiles(db: Db, schema: string, projectId: number): Promise<number> {
     let n = 0;
     for await (const file of allFileRows(db, schema)) {
+      // An environment's rows may still name the object (a restore in place of its parent).
+      if (await this.sharedElsewhere(db, projectId, file.hash, file.ext)) continue;
       await this.deleteObjects(projectId, file.hash, file.ext, true);
       n++;
     }

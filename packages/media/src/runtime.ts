@@ -27,6 +27,8 @@ export function createMediaRuntime(
     dbOf?: (projectId: number) => Promise<Db>;
     /** Told after a file's formats were recorded (see MediaLibraryOptions). */
     onProcessed?: (projectId: number) => Promise<void>;
+    /** The schemas sharing a project's stored objects (see MediaLibraryOptions). */
+    sharingSchemas?: (db: Db, projectId: number) => Promise<string[]>;
   },
 ): MediaRuntime {
   const storage = createMediaStorage({
@@ -47,6 +49,7 @@ export function createMediaRuntime(
     processingWaitMs: config.media.processingWaitMs,
     logger,
     ...(options.onProcessed ? { onProcessed: options.onProcessed } : {}),
+    ...(options.sharingSchemas ? { sharingSchemas: options.sharingSchemas } : {}),
   });
   const worker = config.redisUrl && options.runWorker
     ? startMediaWorker(process, { redisUrl: config.redisUrl, prefix: bullPrefix(config), lockDurationMs: config.media.jobLockMs, stalledIntervalMs: config.media.jobLockMs }, logger)

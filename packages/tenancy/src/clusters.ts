@@ -124,7 +124,7 @@ export async function setClusterState(db: Db, name: string, state: 'open' | 'dra
 // (a user's populated `role`) and its webhooks (what an outbox write fans out to, and what the
 // relay sends). Keyed by id; upserted, so deliveries referencing them are kept.
 const MIRRORED = [
-  { table: 'projects', where: 'id = $1', columns: ['id', 'schema_name'] },
+  { table: 'projects', where: 'id = $1', columns: ['id', 'schema_name', 'parent_id'] },
   { table: 'roles', where: 'project_id = $1', columns: ['id', 'project_id', 'type', 'name', 'description', 'permissions', 'created_at', 'updated_at'] },
   { table: 'webhooks', where: 'project_id = $1', columns: ['id', 'project_id', 'name', 'url', 'events', 'headers', 'enabled', 'secret_box', 'created_at', 'updated_at'] },
 ] as const;

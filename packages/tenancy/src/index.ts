@@ -16,3 +16,4 @@ export {
   type ClusterPools, type ClusterRow,
 } from './clusters.ts';
 export { moveProject, type MoveOptions, type MoveReport, type MovePools } from './project-move.ts';
+export { EnvironmentService, environmentSchemas, type CopyReport, type EnvironmentRecord, type EnvironmentStatus } from './environments.ts';

@@ -6,7 +6,7 @@ import { ApplicationError, NotFoundError, ValidationError } from '@cms/errors';
 import type { DatabasePool } from 'slonik';
 import { copyControlRows, placeProject, projectTransaction, singleCluster, type ClusterPools } from './clusters.ts';
 import { localeName, normaliseLocaleCode } from './locale-codes.ts';
-import { PROJECT_COLUMNS, SLUG_PATTERN, schemaNameFor, type MemberProject, type ProjectRecord } from './project-record.ts';
+import { isNewProjectSlug, MAX_SLUG_LENGTH, PROJECT_COLUMNS, schemaNameFor, type MemberProject, type ProjectRecord } from './project-record.ts';
 import type { ProjectRegistry } from './registry.ts';
 import type { SpareSchemas } from './spare-schemas.ts';
 import { hasControlCharacters } from './text-checks.ts';
@@ -21,6 +21,11 @@ export interface CreateProjectInput {
    * account sees it.
    */
   stagedFor?: ProjectRecord;
+  /**
+   * An environment of `stagedFor` (environments.ts): its slug is `{parent}--{name}` (given as
+   * `slug`, past the rule of new projects' slugs), status `copying`; its members are the parent's.
+   */
+  environmentName?: string;
 }
 
 /** Called inside the creating transaction (roles, …) so a project never exists half-made. */
@@ -34,10 +39,20 @@ export function slugFromName(name: string): string {
   return slug;
 }
 
-/** Projects joined with the membership of the account `$1` (its role in each). */
+/** Projects joined with the membership of the account `$1` (its role in each). Environments have no members of their own. */
 export const MEMBER_PROJECTS = `SELECT ${PROJECT_COLUMNS}, m.role FROM platform.projects
   JOIN (SELECT project_id, role FROM platform.project_members WHERE account_id = $1) m ON m.project_id = projects.id
   WHERE projects.deleted_at IS NULL`;
+
+/**
+ * Project `$2` (by slug) with the role of the account `$1` in it: an environment's members are its
+ * parent's, with the same role, and it carries its parent's slug and name.
+ */
+const MEMBER_PROJECT_BY_SLUG = `SELECT ${PROJECT_COLUMNS}, m.role,
+    CASE WHEN projects.parent_id IS NULL THEN NULL ELSE (SELECT json_build_object('slug', pp.slug, 'name', pp.name) FROM platform.projects pp WHERE pp.id = projects.parent_id) END AS parent
+  FROM platform.projects
+  CROSS JOIN LATERAL (SELECT role FROM platform.project_members WHERE account_id = $1 AND project_id = COALESCE(projects.parent_id, projects.id)) m
+  WHERE projects.slug = $2 AND projects.deleted_at IS NULL`;
 
 /** How long a deleted project can be restored by its owners before it is purged. */
 export const RESTORE_WINDOW_DAYS = 7;
@@ -54,7 +69,7 @@ const DELETED_PROJECTS = `SELECT ${PROJECT_COLUMNS}, m.role,
     to_char((projects.deleted_at + make_interval(days => $2)) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "purgeAt"
   FROM platform.projects
   JOIN (SELECT project_id, role FROM platform.project_members WHERE account_id = $1 AND role = 'owner') m ON m.project_id = projects.id
-  WHERE projects.deleted_at > now() - make_interval(days => $2)`;
+  WHERE projects.deleted_at > now() - make_interval(days => $2) AND projects.parent_id IS NULL`;
 
 /** Called after a project was purged, for what lives outside Postgres (media objects, archives). */
 export type ProjectFinalizer = (project: ProjectRecord) => Promise<void>;
@@ -81,20 +96,24 @@ export class ProjectService {
     if (hasControlCharacters(name)) {
       throw ValidationError.fromFieldErrors([{ path: ['name'], message: 'name must not contain control characters', name: 'ValidationError' }]);
     }
-    if (input.slug !== undefined && !SLUG_PATTERN.test(input.slug)) {
-      throw ValidationError.fromFieldErrors([{ path: ['slug'], message: 'slug must match ^[a-z][a-z0-9-]{1,38}[a-z0-9]$', name: 'ValidationError', value: input.slug.slice(0, 100) }]);
+    // `--` is kept for environments' slugs (`{parent}--{name}`): no project can take one.
+    if (input.slug !== undefined && input.environmentName === undefined && !isNewProjectSlug(input.slug)) {
+      throw ValidationError.fromFieldErrors([{
+        path: ['slug'], message: 'slug must match ^[a-z][a-z0-9-]{1,38}[a-z0-9]$ and must not contain "--"', name: 'ValidationError', value: input.slug.slice(0, 100),
+      }]);
     }
     const defaultLocale = normaliseLocaleCode(input.defaultLocale ?? 'en', ['defaultLocale']);
     const staged = input.stagedFor;
     const cluster = staged?.cluster ?? await placeProject(this.pools);
     for (let attempt = 0; attempt < 5; attempt++) {
       const slug = input.slug ?? (attempt === 0 ? slugFromName(name) : `${slugFromName(name).slice(0, 33).replace(/-+$/, '')}-${randomBytes(3).toString('hex')}`);
-      const created = await this.tryCreate(accountId, name, slug, defaultLocale, cluster, staged);
+      const created = await this.tryCreate(accountId, name, slug, defaultLocale, cluster, staged, input.environmentName);
       if (created) {
         this.spares?.refill(cluster);
         await this.registry.invalidate({ projectId: created.id, slug, scope: 'project' });
         return created;
       }
+      if (input.environmentName !== undefined) throw new ApplicationError(`The environment name "${input.environmentName}" is already taken`, {}, 409);
       if (input.slug !== undefined) throw new ApplicationError(`The slug "${slug}" is already taken`, {}, 409);
     }
     throw new ApplicationError('Could not find a free slug; please choose one', {}, 409);
@@ -102,6 +121,7 @@ export class ProjectService {
 
   private async tryCreate(
     accountId: number, name: string, slug: string, defaultLocale: string, cluster: string, stagedFor: ProjectRecord | undefined,
+    environmentName: string | undefined,
   ): Promise<MemberProject | null> {
     // The control rows and the project's schema commit together (the schema first, when it is
     // on another cluster: see projectTransaction).
@@ -115,9 +135,12 @@ export class ProjectService {
       const schema = schemaNameFor(inserted.id);
       const base = baseMigrationsFor(schema);
       const project = (await tx.one(compiledQuery({
-        text: `UPDATE platform.projects SET schema_name = $2, base_version = $3, plan = coalesce($4, plan), plan_grace_until = $5
+        text: `UPDATE platform.projects SET schema_name = $2, base_version = $3, plan = coalesce($4, plan), plan_grace_until = $5,
+                 parent_id = $6, environment_name = $7, environment_status = CASE WHEN $7::text IS NULL THEN NULL ELSE 'copying' END,
+                 environment_heartbeat_at = CASE WHEN $7::text IS NULL THEN NULL ELSE now() END
                WHERE id = $1 RETURNING ${PROJECT_COLUMNS}`,
-        values: [inserted.id, schema, base.length, stagedFor?.plan ?? null, stagedFor?.planGraceUntil ?? null],
+        values: [inserted.id, schema, base.length, stagedFor?.plan ?? null, stagedFor?.planGraceUntil ?? null,
+          environmentName === undefined ? null : stagedFor!.id, environmentName ?? null],
       }))) as unknown as ProjectRecord;
       if (!stagedFor) {
         await tx.query(compiledQuery({
@@ -142,6 +165,7 @@ export class ProjectService {
 
   /** The projects the account is a member of (any role), with its role in each. */
   async listForAccount(accountId: number): Promise<MemberProject[]> {
+    // Environments (no members of their own) are reached through their parent, not listed.
     return (await this.pool.any(compiledQuery({ text: `${MEMBER_PROJECTS} ORDER BY id`, values: [accountId] }))) as unknown as MemberProject[];
   }
 
@@ -150,8 +174,8 @@ export class ProjectService {
    * projects the account is no member of alike (no existence leak).
    */
   async getForAccount(accountId: number, slug: string): Promise<MemberProject> {
-    const row = slug.length <= 40
-      ? await this.pool.maybeOne(compiledQuery({ text: `${MEMBER_PROJECTS} AND slug = $2`, values: [accountId, slug] }))
+    const row = slug.length <= MAX_SLUG_LENGTH
+      ? await this.pool.maybeOne(compiledQuery({ text: MEMBER_PROJECT_BY_SLUG, values: [accountId, slug] }))
       : null;
     if (!row) throw new NotFoundError();
     return row as unknown as MemberProject;

@@ -1,4 +1,4 @@
-import { SLUG_PATTERN } from './project-record.ts';
+import { ANY_SLUG_PATTERN } from './project-record.ts';
 
 /** `acme.example.com[:port]` with BASE_DOMAIN `example.com` → `acme`; anything else → null. */
 export function tenantSlugFromHost(host: string | undefined, baseDomain: string): string | null {
@@ -11,5 +11,6 @@ export function tenantSlugFromHost(host: string | undefined, baseDomain: string)
   const suffix = `.${baseDomain}`;
   if (!name.endsWith(suffix)) return null;
   const label = name.slice(0, -suffix.length);
-  return SLUG_PATTERN.test(label) ? label : null;
+  // Environments' slugs too (`{parent}--{name}`, at most 62 characters: one DNS label).
+  return ANY_SLUG_PATTERN.test(label) ? label : null;
 }

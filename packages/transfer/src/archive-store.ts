@@ -72,14 +72,15 @@ export class ArchiveStore {
    * Projects whose daily backup is due at `now`: each project has its minute of the day (spread
    * by a hash of its id, so a deployment's backups do not all start at midnight); one is due when
    * that minute has passed since its last scheduled backup, or since its last failed attempts
-   * (up to MAX_DAILY_ATTEMPTS). Deleted projects and projects younger than their slot are not.
+   * (up to MAX_DAILY_ATTEMPTS). Deleted projects, projects younger than their slot and
+   * environments (copies of a project that has its own) are not.
    */
   async dueBackups(now: Date, limit: number): Promise<Array<{ id: number; slug: string }>> {
     return (await this.db.any(compiledQuery({
       text: `SELECT id::int AS id, slug FROM (
                SELECT id, slug, created_at, slot - CASE WHEN slot > $1::timestamptz THEN interval '1 day' ELSE interval '0' END AS last_slot
                FROM (SELECT id, slug, created_at, date_trunc('day', $1::timestamptz, 'UTC') + make_interval(mins => (((id * 2654435761) % 4294967296) % 1440)::int) AS slot
-                     FROM platform.projects WHERE deleted_at IS NULL) s
+                     FROM platform.projects WHERE deleted_at IS NULL AND parent_id IS NULL) s
              ) p
              WHERE p.created_at < p.last_slot
                AND NOT EXISTS (SELECT 1 FROM platform.project_archives a WHERE a.project_id = p.id AND a.kind = 'scheduled' AND a.created_at >= p.last_slot AND a.status <> 'failed')

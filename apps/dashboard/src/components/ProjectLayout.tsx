@@ -7,6 +7,9 @@ import { useProject } from '../project.ts';
 import { PageError, PageLoader } from './PageState.tsx';
 import { isTwoFactorSetupRequired, TwoFactorRequiredNotice } from './TwoFactorRule.tsx';
 import { ViewOnlyNote } from './ViewOnly.tsx';
+import { EnvironmentBanner } from './environments/EnvironmentBanner.tsx';
+import { EnvironmentSwitcher } from './environments/EnvironmentSwitcher.tsx';
+import { ParentOnlyGate, sectionShown } from './environments/ParentOnly.tsx';
 
 const SECTIONS = [
   { to: '', label: 'Overview', end: true },
@@ -39,9 +42,13 @@ export function ProjectLayout() {
         <Anchor component={Link} to="/projects">Projects</Anchor>
         <Text>{project.data.name}</Text>
       </Breadcrumbs>
-      <Title order={1}>{project.data.name}</Title>
+      <Group gap="md" align="center">
+        <Title order={1}>{project.data.name}</Title>
+        <EnvironmentSwitcher project={project.data} />
+      </Group>
+      <EnvironmentBanner project={project.data} />
       <Group component="nav" aria-label="Project" gap="lg">
-        {SECTIONS.filter((s) => !('owners' in s) || project.data.role === 'owner').map((s) => (
+        {SECTIONS.filter((s) => (!('owners' in s) || project.data.role === 'owner') && sectionShown(project.data, s.to)).map((s) => (
           <Anchor
             key={s.label} component={NavLink} to={`/projects/${slug}${s.to ? `/${s.to}` : ''}`} end={s.end}
             underline="hover" fw={500} className={nav.link}
@@ -51,7 +58,7 @@ export function ProjectLayout() {
         ))}
       </Group>
       {project.data.role === 'viewer' && <ViewOnlyNote />}
-      <Outlet />
+      <ParentOnlyGate project={project.data}><Outlet /></ParentOnlyGate>
     </Stack>
   );
 }

@@ -13,6 +13,7 @@ import { ConfirmModal } from '../components/ConfirmModal.tsx';
 import { PageError, PageLoader } from '../components/PageState.tsx';
 import { RequireTwoFactorSetting } from '../components/TwoFactorRule.tsx';
 import { SsoSettings } from '../components/SsoSettings.tsx';
+import { environmentOf } from '../components/environments/environments-api.ts';
 import { EditableArea } from '../components/ViewOnly.tsx';
 import { projectKey, useProject, useProjectRole } from '../project.ts';
 
@@ -200,7 +201,8 @@ export function SettingsPage() {
         </Stack>
       </EditableArea>
       <RequireTwoFactorSetting slug={slug} isOwner={isOwner} />
-      <SsoSettings project={project.data!} isOwner={isOwner} />
+      {/* An environment's single sign-on is its parent's. */}
+      {!environmentOf(project.data!) && <SsoSettings project={project.data!} isOwner={isOwner} />}
       {isOwner && <DeleteProject project={project.data!} />}
     </Stack>
   );

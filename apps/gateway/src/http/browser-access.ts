@@ -3,7 +3,7 @@
 // @fastify/cors does the CORS header work; this module only decides its options.
 import cors, { type FastifyCorsOptions } from '@fastify/cors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ProjectRegistry } from '@cms/tenancy';
+import { MAX_SLUG_LENGTH, type ProjectRegistry } from '@cms/tenancy';
 import { corsSettingsOf, type EffectiveCors } from './cors-settings.ts';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
@@ -61,7 +61,7 @@ export async function registerCors(app: FastifyInstance, registry: ProjectRegist
       if (!origin) return callback(null, REFUSED);
       if (request.url.startsWith('/v1/') || request.url === '/v1') return callback(null, dashboard.has(origin) ? management : REFUSED);
       const slug = slugOf(request);
-      if (!slug || slug.length > 40) return callback(null, REFUSED);
+      if (!slug || slug.length > MAX_SLUG_LENGTH) return callback(null, REFUSED);
       registry.resolveThen(
         slug,
         (tenant) => callback(null, tenant ? optionsFor(corsSettingsOf(tenant.project.settings), origin) : REFUSED),

@@ -12,7 +12,7 @@
 // that names its project in the body (`POST /billing/checkout`) runs this same hook again as a
 // preHandler, once it has loaded that project.
 import type { FastifyRequest } from 'fastify';
-import { ForbiddenError } from '@cms/errors';
+import { ForbiddenError, ValidationError } from '@cms/errors';
 import './request-context.ts';
 
 export type ProjectAccess = 'owner' | 'owner-or-self' | 'member';
@@ -28,9 +28,14 @@ declare module 'fastify' {
 
 const READ_METHODS = new Set(['GET', 'HEAD']);
 const BILLING_ROUTE = /\/projects\/:slug\/billing(\/|$)/;
+/** What an environment takes from its parent: changed there, not on the environment. */
+const PARENT_ONLY_ROUTE = /\/projects\/:slug\/(members|invitations|billing|sso)(\/|$)|\/billing\/checkout$/;
 
 export async function authorizeProjectAccess(request: FastifyRequest): Promise<void> {
   const project = request.managedProject;
+  if (project?.parentId && !READ_METHODS.has(request.method) && PARENT_ONLY_ROUTE.test(request.routeOptions.url ?? '')) {
+    throw new ValidationError(`An environment's team, billing and single sign-on are its parent's: change them on ${project.parent?.slug ?? 'the parent project'}`);
+  }
   if (!project || project.role === 'owner') return;
   const access = request.routeOptions.config.access;
   if (access === 'member') return;

@@ -16,6 +16,7 @@ import { registerHistoryRoutes } from './history.ts';
 import { billingRoutes } from './billing.ts';
 import { billingWebhookRoute } from './billing-webhook.ts';
 import { registerBackupRoutes, registerExportRoutes } from './exports.ts';
+import { registerEnvironmentRoutes } from './environments.ts';
 import { registerImportRoutes } from './import.ts';
 import { registerRestoreRoutes } from './restores.ts';
 import { registerLocaleRoutes } from './locales.ts';
@@ -112,6 +113,7 @@ export async function managementPlugin(app: FastifyInstance, opts: ManagementOpt
     registerExportRoutes(authed, opts);
     registerBackupRoutes(authed, opts);
     registerRestoreRoutes(authed, opts);
+    registerEnvironmentRoutes(authed, opts);
     registerAuditLogRoutes(authed, opts);
     await authed.register(billingRoutes, { platform: opts.platform });
   });

@@ -19,6 +19,8 @@ export function projectJson(request: FastifyRequest, p: MemberProject) {
     plan: effectivePlan(p),
     createdAt: p.createdAt,
     role: p.role,
+    // An environment (§ Environments): its parent and its name; absent on other projects.
+    ...(p.parentId && p.parent ? { parent: p.parent, environment: p.environment ?? null } : {}),
   };
 }
 

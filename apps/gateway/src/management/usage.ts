@@ -5,6 +5,7 @@ import { dailyRejections, dailyUsage, topRoutes, usageReport, USAGE_HISTORY_DAYS
 import { ValidationError, type FieldError } from '@cms/errors';
 import type { ManagementOptions } from './options.ts';
 import { projectOf } from './request-context.ts';
+import { withEnvironmentsUsage } from './environments.ts';
 
 interface IntParam {
   min: number;
@@ -42,7 +43,8 @@ export function registerUsageRoutes(app: FastifyInstance, { platform }: Manageme
     const p = projectOf(request);
     const { physical } = await platform.runtimes.get(p);
     const contentTables = Object.values(physical.contentTypes).map((t) => t.table);
-    return usageReport(db, platform.usage, p, contentTables, platform.db.tenantPool);
+    // A parent's documents include its environments' (management-api.md § Environments).
+    return withEnvironmentsUsage(platform, p, await usageReport(db, platform.usage, p, contentTables, platform.db.tenantPool));
   });
   app.get('/projects/:slug/usage/daily', async (request) => {
     const { days } = intQuery(request, { days: DAYS });

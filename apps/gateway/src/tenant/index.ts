@@ -6,7 +6,7 @@ import { handleProtocols } from 'graphql-ws';
 import type { FastifyInstance } from 'fastify';
 import { ifNoneMatchHits, strongEtag } from '@cms/delivery';
 import { NotFoundError, ProjectBusyError, StaleProjectError, isStaleModelError } from '@cms/errors';
-import type { TenantEntry } from '@cms/tenancy';
+import { MAX_SLUG_LENGTH, type TenantEntry } from '@cms/tenancy';
 import { setRateLimitHeaders } from '../http/errors.ts';
 import type { Platform } from '../platform.ts';
 import { registerContentRoutes } from './content-routes.ts';
@@ -64,12 +64,17 @@ export async function tenantPlugin(app: FastifyInstance, opts: { platform: Platf
     if (!fresh || fresh.project.cluster === tenant.project.cluster) return err;
     return new ProjectBusyError(1, 'This project was just moved to another database cluster; please send the request again.');
   }
+  const COPYING = 'This environment is still being copied from its parent project; please try again in a few seconds.';
+  const COPY_FAILED = 'This environment could not be copied: delete it and create it again';
   // Callback style, synchronous for a project in memory without plan limits: no promise per request.
   app.addHook('onRequest', (request, reply, done) => {
     const slug = (request.params as { slug?: string }).slug ?? '';
-    if (slug.length > 40) return done(new NotFoundError());
+    if (slug.length > MAX_SLUG_LENGTH) return done(new NotFoundError());
     const admit = (entry: TenantEntry | null) => {
       if (!entry) return done(new NotFoundError());
+      // An environment whose copy has not finished would answer part of its content.
+      if (entry.project.copyStatus === 'copying') return done(new ProjectBusyError(2, COPYING));
+      if (entry.project.copyStatus === 'failed') return done(new NotFoundError(COPY_FAILED));
       request.tenant = entry;
       request.log = request.log.child({ projectId: entry.project.id });
       if (!platform.rateLimits.enforced) return done();
@@ -110,8 +115,9 @@ export async function tenantPlugin(app: FastifyInstance, opts: { platform: Platf
   });
   // Usage metering: batched in memory, written every few seconds, by route. Refused requests
   // (counted by the limiters as rejections), preflights and the dashboard's own calls are not counted.
+  // An environment's requests count as its parent's.
   app.addHook('onResponse', (request, reply, done) => {
-    if (request.tenant && reply.statusCode !== 429 && request.method !== 'OPTIONS' && !request.fromDashboard) platform.usage.record(request.tenant.project.id, meteredRoute(request, reply.statusCode));
+    if (request.tenant && reply.statusCode !== 429 && request.method !== 'OPTIONS' && !request.fromDashboard) platform.usage.record(request.tenant.project.parentId ?? request.tenant.project.id, meteredRoute(request, reply.statusCode));
     done();
   });
   // Multipart bodies are parsed only by the upload routes, part by part (nothing is buffered).

@@ -31,22 +31,24 @@ export class ProjectRateLimits {
    * monthly quota left after this request, for the RateLimit-* headers (null when plan limits
    * are off); a refusal carries the quota it hit.
    */
-  async admit(project: PlanHolder & { id: number }): Promise<RateLimitQuota | null> {
+  async admit(project: PlanHolder & { id: number; parentId?: number | null }): Promise<RateLimitQuota | null> {
     if (!this.config.plans) return null;
     const plan = effectivePlan(project);
     const limits = planLimits(plan);
-    const used = await this.monthly.used(project.id);
+    // An environment spends its parent's limits (its requests are metered as the parent's).
+    const metered = project.parentId ?? project.id;
+    const used = await this.monthly.used(metered);
     const resetSeconds = secondsUntilNextPeriod();
     if (used >= limits.requestsPerMonth) {
-      this.usage.reject(project.id, 'monthly');
+      this.usage.reject(metered, 'monthly');
       throw new RateLimitError(resetSeconds, `This project has used the ${limits.requestsPerMonth} requests a month of its ${plan} plan`,
         { limit: limits.requestsPerMonth, remaining: 0, resetSeconds });
     }
     try {
-      await this.perSecond.take(`rps:${project.id}`, limits.requestsPerSecond);
+      await this.perSecond.take(`rps:${metered}`, limits.requestsPerSecond);
     } catch (err) {
       if (!(err instanceof RateLimitError)) throw err;
-      this.usage.reject(project.id, 'perSecond');
+      this.usage.reject(metered, 'perSecond');
       throw new RateLimitError(err.retryAfterSeconds, err.message, { limit: limits.requestsPerSecond, remaining: 0, resetSeconds: err.retryAfterSeconds });
     }
     return { limit: limits.requestsPerMonth, remaining: limits.requestsPerMonth - used - 1, resetSeconds };

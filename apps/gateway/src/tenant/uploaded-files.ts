@@ -22,7 +22,9 @@ export function registerUploadedFiles(app: FastifyInstance, platform: Platform):
   app.get<{ Params: { file: string } }>('/uploads/:file', async (request, reply) => {
     const { file } = request.params;
     if (!FILE_NAME.test(file) || file.includes('..')) throw new NotFoundError();
-    const body = await platform.media.open(tenantOf(request).project.id, file);
+    const { project } = tenantOf(request);
+    // An environment's files are its parent's until it stores its own (copy on write).
+    const body = await platform.media.open(project.id, file) ?? (project.parentId ? await platform.media.open(project.parentId, file) : null);
     if (!body) throw new NotFoundError();
     return reply
       .type(CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream')
