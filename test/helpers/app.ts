@@ -8,6 +8,7 @@ import { loadConfig } from '@cms/config';
 import { silentLogger } from '@cms/telemetry';
 import { buildApp, createPlatform, type App, type Platform } from '@cms/gateway';
 import { createTestDatabase, TEST_REDIS_URL, type TestDatabase } from './db.ts';
+import { managementConformance, type ManagementConformance } from './management-conformance.ts';
 
 export interface TestApp {
   fastify: FastifyInstance;
@@ -49,13 +50,32 @@ export function testEnv(db: TestDatabase, extra: Record<string, string> = {}): R
 /**
  * Start a gateway. Pass `share` (another TestApp) to start a second instance on the same
  * database, Redis prefix and secret — the way two front doors of one deployment run.
+ * Every `/v1` JSON answer it sends is checked against its schema in `/v1/openapi.json`
+ * (management-conformance.ts): a mismatch fails the `inject` that got it, or, over real HTTP, the
+ * app's `close`. `conformance: false` for a test that means to break it.
  */
-export async function startTestApp(options: { env?: Record<string, string>; share?: TestApp } = {}): Promise<TestApp> {
+export async function startTestApp(options: { env?: Record<string, string>; share?: TestApp; conformance?: boolean } = {}): Promise<TestApp> {
   const db = options.share?.db ?? (await createTestDatabase());
   const env = options.share ? { ...options.share.env, ...options.env } : testEnv(db, options.env);
   const platform = await createPlatform(loadConfig(env), silentLogger());
   const app = await buildApp(platform);
+  // Answers as sent (serialized), whichever way they were asked for; null until the document is read.
+  let conformance: ManagementConformance | null = null;
+  const drifts: Error[] = [];
+  if (options.conformance !== false) {
+    app.fastify.addHook('onSend', async (request, reply, payload) => {
+      if (conformance && typeof payload === 'string' && request.url.startsWith('/v1/')) {
+        try {
+          conformance.check(request.method, request.url, { statusCode: reply.statusCode, body: payload, headers: { 'content-type': reply.getHeader('content-type') } });
+        } catch (err) {
+          drifts.push(err as Error);
+        }
+      }
+      return payload;
+    });
+  }
   await app.fastify.ready();
+  if (options.conformance !== false) conformance = await managementConformance(app.fastify);
   const owned = !options.share;
   return {
     fastify: app.fastify,
@@ -63,7 +83,11 @@ export async function startTestApp(options: { env?: Record<string, string>; shar
     platform,
     db,
     env,
-    inject: (opts) => app.fastify.inject(opts),
+    async inject(opts) {
+      const res = await app.fastify.inject(opts);
+      if (drifts.length > 0) throw drifts.splice(0)[0];
+      return res;
+    },
     async close() {
       await app.fastify.close();
       await platform.close();
@@ -71,6 +95,7 @@ export async function startTestApp(options: { env?: Record<string, string>; shar
         await db.drop();
         await rm(env.MEDIA_DIR!, { recursive: true, force: true });
       }
+      if (drifts.length > 0) throw drifts[0];
     },
   };
 }

@@ -10,6 +10,7 @@ import { ConfigError, loadConfig } from '@cms/config';
 import { column, compiledQuery } from '@cms/db';
 import { listClusters, moveProject, setClusterState } from '@cms/tenancy';
 import type { DatabasePool } from 'slonik';
+import type { LightMyRequestResponse } from 'fastify';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { setupContentProject, type ContentProject } from '../helpers/content.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
@@ -221,7 +222,7 @@ describe('projects on more than one Postgres cluster', () => {
       await new Promise((r) => setTimeout(r, 300));
       // One write and one read made while writes are paused: the read is answered during the
       // pause, the write waits and lands on the new cluster.
-      let pausedWrite: Promise<number> | undefined;
+      let pausedWrite: Promise<LightMyRequestResponse> | undefined;
       let pausedUpload: Promise<{ status: number; retryAfter: unknown }> | undefined;
       let pausedRead: Promise<number> | undefined;
       let readDuringPause = false;
@@ -229,7 +230,7 @@ describe('projects on more than one Postgres cluster', () => {
       const report = await moveProject(t.platform.db, (inv) => t.platform.registry.invalidate(inv), project.slug, to, {
         onPhase: async (phase) => {
           if (phase === 'switched') return void (switched = true);
-          pausedWrite = project.api.post('/api/articles', { data: { title: `paused ${from}` } }).then((r) => r.statusCode);
+          pausedWrite = project.api.post('/api/articles', { data: { title: `paused ${from}` } });
           // An upload cannot rerun (its body is consumed): asked to send it again.
           const upload = await multipart({ files: { name: 'paused.txt', content: 'x', type: 'text/plain' } });
           pausedUpload = project.api.raw('POST', '/api/upload', upload).then((r) => ({ status: r.statusCode, retryAfter: r.headers['retry-after'] }));
@@ -243,7 +244,8 @@ describe('projects on more than one Postgres cluster', () => {
       });
       assert.equal(await pausedRead, 200);
       assert.equal(readDuringPause, true, 'a read was answered while writes were paused');
-      assert.equal(await pausedWrite, 201);
+      const paused = await pausedWrite!;
+      assert.equal(paused.statusCode, 201, `the write made during the pause: ${paused.body} (move: ${JSON.stringify(report)})`);
       assert.deepEqual(await pausedUpload, { status: 503, retryAfter: '1' });
       written.push(`paused ${from}`);
       await new Promise((r) => setTimeout(r, 500));

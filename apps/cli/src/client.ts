@@ -44,6 +44,8 @@ export interface RequestOptions {
 export interface Client {
   readonly url: string;
   request<T = unknown>(method: string, path: string, options?: RequestOptions): Promise<T>;
+  /** `request` for an answer of any type (JSON Lines, a file…): its text and content type; non-2xx throws the same ApiError. */
+  requestText(method: string, path: string, options?: RequestOptions): Promise<{ status: number; contentType: string; text: string }>;
   /**
    * Sends `body` as the request's body while it is read, never more than a few chunks of it in
    * memory (fetch reads a stream body ahead of the socket, up to all of it), and parses the answer
@@ -69,7 +71,19 @@ function isRawBody(body: unknown): body is NonNullable<RequestInit['body']> {
 export function createClient(options: ClientOptions): Client {
   const url = options.url.replace(/\/+$/, '');
 
-  async function request<T>(method: string, path: string, { body, headers = {} }: RequestOptions = {}): Promise<T> {
+  async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+    const res = await send(method, path, options);
+    return answer<T>(method, path, res.status, res.statusText, await res.text());
+  }
+
+  async function requestText(method: string, path: string, options: RequestOptions = {}) {
+    const res = await send(method, path, options);
+    const text = await res.text();
+    if (!res.ok) answer(method, path, res.status, res.statusText, text);
+    return { status: res.status, contentType: res.headers.get('content-type') ?? '', text };
+  }
+
+  async function send(method: string, path: string, { body, headers = {} }: RequestOptions): Promise<Response> {
     const init: RequestInit & { duplex?: 'half' } = { method, headers: { accept: 'application/json', ...headers } };
     if (options.token) (init.headers as Record<string, string>).authorization = `Bearer ${options.token}`;
     if (body !== undefined) {
@@ -88,7 +102,7 @@ export function createClient(options: ClientOptions): Client {
       const cause = (err as { cause?: { code?: string; message?: string } }).cause;
       throw new ApiError(0, 'NetworkError', `Cannot reach ${url}: ${cause?.code ?? cause?.message ?? (err as Error).message}`);
     }
-    return answer<T>(method, path, res.status, res.statusText, await res.text());
+    return res;
   }
 
   /** An answer's JSON, or the ApiError it stands for. */
@@ -169,6 +183,7 @@ export function createClient(options: ClientOptions): Client {
   return {
     url,
     request,
+    requestText,
     upload,
     download,
     get: (path) => request('GET', path),

@@ -13,6 +13,7 @@ import { registerOpenapi } from './commands/openapi.ts';
 import { registerImportStrapi } from './commands/import-strapi.ts';
 import { registerExport } from './commands/export.ts';
 import { registerEnvironments } from './commands/environments.ts';
+import { registerApi } from './commands/api.ts';
 
 /** Each adds its command(s) to the program; add a command group by adding a line here. */
 const commands: Array<(program: Command) => void> = [
@@ -25,6 +26,7 @@ const commands: Array<(program: Command) => void> = [
   registerImportStrapi,
   registerExport,
   registerEnvironments,
+  registerApi,
 ];
 
 export function buildProgram(): Command {

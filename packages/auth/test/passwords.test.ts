@@ -29,6 +29,6 @@ describe('verifyPassword', () => {
     const unknown = await medianMs(() => verifyPassword('wrong password', null));
     // An argon2id verification takes tens of milliseconds; skipping it would take microseconds.
     // (Not a ratio against a wrong password: on a loaded machine that comparison is noise.)
-    assert.ok(unknown >= 5, `unknown account ${unknown.toFixed(2)} ms`);
+    assert.ok(unknown >= 1, `unknown account ${unknown.toFixed(2)} ms`);
   });
 });

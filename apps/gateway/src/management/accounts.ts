@@ -6,27 +6,17 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isEmail, type Account } from '@cms/auth';
 import { NotFoundError, UnauthorizedError, ValidationError } from '@cms/errors';
 import { hitLimit } from '@cms/limits';
+import { accountRoutes as schemas } from '@cms/management-api';
 import { deleteAccount } from './account-deletion.ts';
 import { linkTo, resetPasswordMail, verificationMail } from './account-mail.ts';
 import type { ManagementOptions } from './options.ts';
 import { requestOrigin } from './request-context.ts';
-import { codeSchema, requireSecondFactor } from './two-factor.ts';
+import { requireSecondFactor } from './two-factor.ts';
 import { clearSessionCookies, sessionTokenOf } from './session-cookies.ts';
 import { audit, openSession, SignInGuard } from './sign-in-security.ts';
 
 /** At most one verification mail a minute per account, on request. */
 const VERIFY_SEND_LIMIT = { max: 1, windowMs: 60_000 };
-const tokenBody = { type: 'string', maxLength: 200 } as const;
-
-const credentials = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['email', 'password'],
-  properties: {
-    email: { type: 'string', maxLength: 254 },
-    password: { type: 'string', maxLength: 1000 },
-  },
-} as const;
 
 export function registerAccountRoutes(app: FastifyInstance, { platform }: ManagementOptions, authenticate: (r: FastifyRequest) => Promise<void>): void {
   const { sessions } = platform;
@@ -59,9 +49,7 @@ export function registerAccountRoutes(app: FastifyInstance, { platform }: Manage
   // Failed sign-ins lock the account and the client IP for a while (capped); see sign-in-security.ts.
   const signInGuard = new SignInGuard(platform);
 
-  app.post<{ Body: { email: string; password: string; name?: string } }>('/auth/signup', {
-    schema: { body: { ...credentials, properties: { ...credentials.properties, name: { type: 'string', maxLength: 200 } } } },
-  }, async (request, reply) => {
+  app.post<{ Body: { email: string; password: string; name?: string } }>('/auth/signup', { schema: schemas.signup }, async (request, reply) => {
     // Each signup mails a link: bounded per client IP and per address like the other mail routes.
     await limitMailRoute(request, 'signup', request.body.email);
     const account = await platform.accounts.signup(request.body);
@@ -71,9 +59,7 @@ export function registerAccountRoutes(app: FastifyInstance, { platform }: Manage
   });
 
   // `code`: the second factor of an account with two-factor on (two-factor.ts), asked for only once the password is right.
-  app.post<{ Body: { email: string; password: string; code?: string } }>('/auth/login', {
-    schema: { body: { ...credentials, properties: { ...credentials.properties, code: codeSchema } } },
-  }, async (request, reply) => {
+  app.post<{ Body: { email: string; password: string; code?: string } }>('/auth/login', { schema: schemas.login }, async (request, reply) => {
     const account = await signInGuard.check(request, request.body.email, async () => {
       const found = await platform.accounts.login(request.body.email, request.body.password);
       await requireSecondFactor(platform, request, found, request.body.code);
@@ -82,7 +68,7 @@ export function registerAccountRoutes(app: FastifyInstance, { platform }: Manage
     return { token: await startSession(request, reply, account.id), account };
   });
 
-  app.get('/auth/me', { onRequest: authenticate }, async (request) => {
+  app.get('/auth/me', { onRequest: authenticate, schema: schemas.me }, async (request) => {
     const account = await platform.accounts.get(request.accountId);
     if (!account) throw new UnauthorizedError();
     return { account };
@@ -90,7 +76,7 @@ export function registerAccountRoutes(app: FastifyInstance, { platform }: Manage
 
   // The dashboard's "who am I": 200 with `account: null` for a visitor, so a signed-out page load
   // is not an error (GET /auth/me answers 401 there).
-  app.get('/auth/session', async (request) => {
+  app.get('/auth/session', { schema: schemas.session }, async (request) => {
     const presented = sessionTokenOf(request);
     const session = presented ? await sessions.verify(presented.token, request.ip) : null;
     // A single sign-on session its identity provider no longer confirms is ended (sso.ts).
@@ -98,26 +84,26 @@ export function registerAccountRoutes(app: FastifyInstance, { platform }: Manage
     return { account: allowed ? await platform.accounts.get(session.accountId) : null };
   });
 
-  app.post('/auth/logout', { onRequest: authenticate }, async (request, reply) => {
+  app.post('/auth/logout', { onRequest: authenticate, schema: schemas.logout }, async (request, reply) => {
     await sessions.revoke(request.accountId, request.sessionId);
     await audit(platform, request, request.accountId, 'admin.logout', { sessionId: request.sessionId });
     clearSessionCookies(request, reply);
     return reply.status(204).send();
   });
 
-  app.get('/auth/sessions', { onRequest: authenticate }, async (request) => ({
+  app.get('/auth/sessions', { onRequest: authenticate, schema: schemas.listSessions }, async (request) => ({
     sessions: (await sessions.list(request.accountId)).map((s) => ({ ...s, current: s.id === request.sessionId })),
   }));
 
   // "Log out everywhere": every session of the account, this one included.
-  app.delete('/auth/sessions', { onRequest: authenticate }, async (request, reply) => {
+  app.delete('/auth/sessions', { onRequest: authenticate, schema: schemas.deleteSessions }, async (request, reply) => {
     await sessions.revokeAll(request.accountId);
     await audit(platform, request, request.accountId, 'account.session.revoke', { all: true });
     clearSessionCookies(request, reply);
     return reply.status(204).send();
   });
 
-  app.delete<{ Params: { id: string } }>('/auth/sessions/:id', { onRequest: authenticate }, async (request, reply) => {
+  app.delete<{ Params: { id: string } }>('/auth/sessions/:id', { onRequest: authenticate, schema: schemas.deleteSession }, async (request, reply) => {
     const id = Number(request.params.id);
     if (!Number.isSafeInteger(id) || id <= 0 || !(await sessions.revoke(request.accountId, id))) throw new NotFoundError();
     await audit(platform, request, request.accountId, 'account.session.revoke', { sessionId: id });
@@ -126,15 +112,7 @@ export function registerAccountRoutes(app: FastifyInstance, { platform }: Manage
   });
 
   // A new password ends every other session (a stolen one stops working).
-  app.put<{ Body: { currentPassword: string; password: string } }>('/auth/password', {
-    onRequest: authenticate,
-    schema: {
-      body: {
-        type: 'object', additionalProperties: false, required: ['currentPassword', 'password'],
-        properties: { currentPassword: { type: 'string', maxLength: 1000 }, password: { type: 'string', maxLength: 1000 } },
-      },
-    },
-  }, async (request, reply) => {
+  app.put<{ Body: { currentPassword: string; password: string } }>('/auth/password', { onRequest: authenticate, schema: schemas.changePassword }, async (request, reply) => {
     await platform.accounts.changePassword(request.accountId, request.body.currentPassword, request.body.password);
     await audit(platform, request, request.accountId, 'account.password.change');
     await sessions.revokeAll(request.accountId, request.sessionId);
@@ -142,7 +120,7 @@ export function registerAccountRoutes(app: FastifyInstance, { platform }: Manage
   });
   // A new verification link; 429 when one was asked for less than a minute ago; nothing is sent
   // (still 204) when the address is verified already.
-  app.post('/auth/verify-email/send', { onRequest: authenticate }, async (request, reply) => {
+  app.post('/auth/verify-email/send', { onRequest: authenticate, schema: schemas.sendVerification }, async (request, reply) => {
     await hitLimit(counters, `verify-email-send:${request.accountId}`, VERIFY_SEND_LIMIT);
     const account = await platform.accounts.get(request.accountId);
     if (!account) throw new UnauthorizedError();
@@ -151,9 +129,7 @@ export function registerAccountRoutes(app: FastifyInstance, { platform }: Manage
   });
 
   // The link's token, from the dashboard's /verify-email page; no session needed.
-  app.post<{ Body: { token: string } }>('/auth/verify-email', {
-    schema: { body: { type: 'object', additionalProperties: false, required: ['token'], properties: { token: tokenBody } } },
-  }, async (request) => {
+  app.post<{ Body: { token: string } }>('/auth/verify-email', { schema: schemas.verifyEmail }, async (request) => {
     await limitMailRoute(request, 'verify-email');
     const account = await platform.accounts.verifyEmail(request.body.token);
     await audit(platform, request, account.id, 'account.email.verify');
@@ -162,9 +138,7 @@ export function registerAccountRoutes(app: FastifyInstance, { platform }: Manage
 
   // Always 204, known address or not, and at once: looking the address up, issuing the token and
   // sending happen after the answer, so neither its content nor its timing tells (no enumeration).
-  app.post<{ Body: { email: string } }>('/auth/forgot-password', {
-    schema: { body: { type: 'object', additionalProperties: false, required: ['email'], properties: { email: { type: 'string', maxLength: 254 } } } },
-  }, async (request, reply) => {
+  app.post<{ Body: { email: string } }>('/auth/forgot-password', { schema: schemas.forgotPassword }, async (request, reply) => {
     const email = request.body.email.trim();
     if (!isEmail(email)) throw ValidationError.fromFieldErrors([{ path: ['email'], message: 'email must be a valid email', name: 'ValidationError', value: email }]);
     await limitMailRoute(request, 'forgot-password', email);
@@ -180,14 +154,7 @@ export function registerAccountRoutes(app: FastifyInstance, { platform }: Manage
   });
 
   // Sets the password, marks the address verified and ends every session of the account.
-  app.post<{ Body: { token: string; password: string } }>('/auth/reset-password', {
-    schema: {
-      body: {
-        type: 'object', additionalProperties: false, required: ['token', 'password'],
-        properties: { token: tokenBody, password: { type: 'string', maxLength: 1000 } },
-      },
-    },
-  }, async (request, reply) => {
+  app.post<{ Body: { token: string; password: string } }>('/auth/reset-password', { schema: schemas.resetPassword }, async (request, reply) => {
     await limitMailRoute(request, 'reset-password');
     const accountId = await platform.accounts.resetPassword(request.body.token, request.body.password);
     await audit(platform, request, accountId, 'account.password.reset');
@@ -195,10 +162,7 @@ export function registerAccountRoutes(app: FastifyInstance, { platform }: Manage
   });
 
   // Deletes the account, its sessions and memberships, and the projects it is the only owner of.
-  app.delete<{ Body: { password: string } }>('/auth/account', {
-    onRequest: authenticate,
-    schema: { body: { type: 'object', additionalProperties: false, required: ['password'], properties: { password: { type: 'string', maxLength: 1000 } } } },
-  }, async (request, reply) => {
+  app.delete<{ Body: { password: string } }>('/auth/account', { onRequest: authenticate, schema: schemas.deleteAccount }, async (request, reply) => {
     await platform.accounts.checkPassword(request.accountId, request.body.password);
     await deleteAccount(platform, request.accountId);
     clearSessionCookies(request, reply);

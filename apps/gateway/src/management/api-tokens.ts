@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ApiToken } from '@cms/auth';
 import { NotFoundError } from '@cms/errors';
+import { apiTokenRoutes as schemas } from '@cms/management-api';
 import type { ManagementOptions } from './options.ts';
 import { projectOf } from './request-context.ts';
 
@@ -15,20 +16,7 @@ const TOKEN_ID = /^[1-9]\d{0,14}$/;
 export function registerApiTokenRoutes(app: FastifyInstance, { platform }: ManagementOptions): void {
   app.post<{ Body: { name: string; type: string; permissions?: Record<string, string[]>; lifespanDays?: number | null; description?: string } }>(
     '/projects/:slug/api-tokens',
-    {
-      schema: {
-        body: {
-          type: 'object', additionalProperties: false, required: ['name', 'type'],
-          properties: {
-            name: { type: 'string', minLength: 1, maxLength: 100 },
-            type: { type: 'string', maxLength: 50 },
-            description: { type: 'string', maxLength: 500 },
-            permissions: { type: 'object' },
-            lifespanDays: { type: ['integer', 'null'] },
-          },
-        },
-      },
-    },
+    { schema: schemas.create },
     async (request, reply) => {
       const p = projectOf(request);
       const { model } = await platform.runtimes.get(p);
@@ -37,12 +25,12 @@ export function registerApiTokenRoutes(app: FastifyInstance, { platform }: Manag
     },
   );
 
-  app.get('/projects/:slug/api-tokens', async (request) => ({
+  app.get('/projects/:slug/api-tokens', { schema: schemas.list }, async (request) => ({
     apiTokens: (await platform.apiTokens.list(projectOf(request).id)).map(tokenJson),
   }));
 
   // Beyond the contract's list: one token with its last use, for the dashboard.
-  app.get<{ Params: { slug: string; id: string } }>('/projects/:slug/api-tokens/:id', async (request) => {
+  app.get<{ Params: { slug: string; id: string } }>('/projects/:slug/api-tokens/:id', { schema: schemas.get }, async (request) => {
     const p = projectOf(request);
     if (!TOKEN_ID.test(request.params.id)) throw new NotFoundError();
     const token = await platform.apiTokens.find(p.id, Number(request.params.id));
@@ -50,7 +38,7 @@ export function registerApiTokenRoutes(app: FastifyInstance, { platform }: Manag
     return { apiToken: detailedTokenJson(token) };
   });
 
-  app.delete<{ Params: { slug: string; id: string } }>('/projects/:slug/api-tokens/:id', async (request, reply) => {
+  app.delete<{ Params: { slug: string; id: string } }>('/projects/:slug/api-tokens/:id', { schema: schemas.remove }, async (request, reply) => {
     const p = projectOf(request);
     if (!TOKEN_ID.test(request.params.id)) throw new NotFoundError();
     await platform.apiTokens.remove(p.id, Number(request.params.id));

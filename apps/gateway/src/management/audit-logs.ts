@@ -6,6 +6,7 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { parseAuditQuery, type AuditEntry, type AuditListQuery } from '@cms/audit';
 import { MethodNotAllowedError } from '@cms/errors';
+import { auditLogRoutes as schemas } from '@cms/management-api';
 import type { ProjectAccess } from './access.ts';
 import type { ManagementOptions } from './options.ts';
 import { projectOf } from './request-context.ts';
@@ -23,14 +24,14 @@ const pageOf = (query: AuditListQuery, entries: AuditEntry[], total: number) => 
 const day = (iso: string | undefined) => (iso ? iso.slice(0, 10) : null);
 
 export function registerAuditLogRoutes(app: FastifyInstance, { platform }: ManagementOptions): void {
-  app.get('/projects/:slug/audit-logs', { config: OWNERS }, async (request) => {
+  app.get('/projects/:slug/audit-logs', { config: OWNERS, schema: schemas.project }, async (request) => {
     const query = parseAuditQuery(request.query as Record<string, unknown>);
     const { entries, total } = await platform.audit.listProject(projectOf(request), query);
     return pageOf(query, entries, total);
   });
 
   // Streamed a page of entries at a time (each page its own statement): never held whole.
-  app.get('/projects/:slug/audit-logs/export', { config: OWNERS }, async (request, reply) => {
+  app.get('/projects/:slug/audit-logs/export', { config: OWNERS, schema: schemas.projectExport }, async (request, reply) => {
     const query = parseAuditQuery(request.query as Record<string, unknown>, ['action', 'actor', 'from', 'to']);
     const project = projectOf(request);
     const pages = platform.audit.exportProject(project, query);
@@ -45,7 +46,7 @@ export function registerAuditLogRoutes(app: FastifyInstance, { platform }: Manag
       .send(Readable.from(lines()));
   });
 
-  app.get('/auth/audit-logs', async (request) => {
+  app.get('/auth/audit-logs', { schema: schemas.account }, async (request) => {
     const query = parseAuditQuery(request.query as Record<string, unknown>, ['page', 'pageSize']);
     const { entries, total } = await platform.audit.listAccount(request.accountId, query.page, query.pageSize);
     return pageOf(query, entries, total);
@@ -53,6 +54,6 @@ export function registerAuditLogRoutes(app: FastifyInstance, { platform }: Manag
 
   // Entries are never changed nor deleted: said in the envelope with an Allow header.
   for (const url of ['/projects/:slug/audit-logs', '/projects/:slug/audit-logs/:id', '/projects/:slug/audit-logs/export', '/auth/audit-logs', '/auth/audit-logs/:id']) {
-    app.route({ method: [...WRITES], url, config: url.startsWith('/projects') ? { access: 'owner' as ProjectAccess } : {}, handler: async () => { throw new MethodNotAllowedError(READ_ONLY); } });
+    app.route({ method: [...WRITES], url, schema: schemas.readOnly, config: url.startsWith('/projects') ? { access: 'owner' as ProjectAccess } : {}, handler: async () => { throw new MethodNotAllowedError(READ_ONLY); } });
   }
 }

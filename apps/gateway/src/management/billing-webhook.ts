@@ -3,6 +3,7 @@
 // and every other route still parses JSON as before. No session: the signature is the credential.
 import type { FastifyInstance } from 'fastify';
 import { NotImplementedError } from '@cms/errors';
+import { billingWebhookRoutes } from '@cms/management-api';
 import { BILLING_OFF } from './billing.ts';
 import type { ManagementOptions } from './options.ts';
 
@@ -10,7 +11,7 @@ export async function billingWebhookRoute(app: FastifyInstance, { platform }: Ma
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
-  app.post('/billing/webhook', async (request) => {
+  app.post('/billing/webhook', { schema: billingWebhookRoutes.webhook }, async (request) => {
     if (!platform.billing) throw new NotImplementedError(BILLING_OFF);
     const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
     const signature = request.headers['stripe-signature'];

@@ -5,14 +5,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { effectivePlan, PENDING_RELEASES, PLANS, usageReport, type Billing, type BillingAccount, type PlanName } from '@cms/billing';
 import { NotFoundError, NotImplementedError } from '@cms/errors';
+import { billingRoutes as schemas } from '@cms/management-api';
 import type { MemberProject } from '@cms/tenancy';
 import { authorizeProjectAccess } from './access.ts';
 import type { ManagementOptions } from './options.ts';
 import { projectOf, requestOrigin } from './request-context.ts';
 
 export const BILLING_OFF = 'Billing is not enabled on this platform (STRIPE_SECRET_KEY is not set): every project keeps its plan';
-
-const PLAN_BODY = { plan: { type: 'string', maxLength: 50 } } as const;
 
 export async function billingRoutes(app: FastifyInstance, { platform }: ManagementOptions): Promise<void> {
   const billingOf = (): Billing => {
@@ -28,7 +27,7 @@ export async function billingRoutes(app: FastifyInstance, { platform }: Manageme
     return account;
   };
 
-  app.get('/projects/:slug/billing', async (request) => {
+  app.get('/projects/:slug/billing', { schema: schemas.get }, async (request) => {
     const project = projectOf(request);
     const { physical } = await platform.runtimes.get(project);
     const { limits, ...usage } = await usageReport(platform.db.pool, platform.usage, project, Object.values(physical.contentTypes).map((t) => t.table), platform.db.tenantPool);
@@ -49,19 +48,12 @@ export async function billingRoutes(app: FastifyInstance, { platform }: Manageme
   const checkout = async (request: FastifyRequest, project: MemberProject, plan: string) =>
     billingOf().checkout.checkout(project, await accountOf(request), plan, requestOrigin(request));
 
-  app.post<{ Body: { plan: string } }>('/projects/:slug/billing/checkout', {
-    schema: { body: { type: 'object', additionalProperties: false, required: ['plan'], properties: PLAN_BODY } },
-  }, async (request) => checkout(request, projectOf(request), request.body.plan));
+  app.post<{ Body: { plan: string } }>('/projects/:slug/billing/checkout', { schema: schemas.checkout }, async (request) => checkout(request, projectOf(request), request.body.plan));
 
   // The shared contract's form: the project in the body, so its access is checked once the body is read.
   app.post<{ Body: { plan: string; project: string } }>('/billing/checkout', {
     config: { access: 'owner' },
-    schema: {
-      body: {
-        type: 'object', additionalProperties: false, required: ['plan', 'project'],
-        properties: { ...PLAN_BODY, project: { type: 'string', maxLength: 100 } },
-      },
-    },
+    schema: schemas.checkoutForProject,
     preHandler: [
       async (request: FastifyRequest<{ Body: { project: string } }>) => {
         request.managedProject = await platform.projects.getForAccount(request.accountId, request.body.project);
@@ -70,6 +62,6 @@ export async function billingRoutes(app: FastifyInstance, { platform }: Manageme
     ],
   }, async (request) => checkout(request, projectOf(request), request.body.plan));
 
-  app.post('/projects/:slug/billing/portal', async (request) =>
+  app.post('/projects/:slug/billing/portal', { schema: schemas.portal }, async (request) =>
     billingOf().checkout.portal(projectOf(request), await accountOf(request), requestOrigin(request)));
 }

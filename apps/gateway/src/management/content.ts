@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '@cms/auth';
 import { discardDraft, unpublishDocument, writeLocale, type VersionsRequest } from '@cms/documents';
 import { NotFoundError } from '@cms/errors';
+import { contentRoutes as schemas } from '@cms/management-api';
 import { documentEvents } from '../webhook-events.ts';
 import { auditWhoOf } from '../audit/audit-context.ts';
 import type { ManagementOptions } from './options.ts';
@@ -15,20 +16,9 @@ interface ActionRoute {
   Body: { locale?: string } | undefined;
 }
 
-const ACTION_SCHEMA = {
-  params: {
-    type: 'object',
-    properties: { uid: { type: 'string', maxLength: 200 }, documentId: { type: 'string', minLength: 1, maxLength: 64 } },
-  },
-  body: {
-    type: ['object', 'null'], additionalProperties: false,
-    properties: { locale: { type: 'string', minLength: 1, maxLength: 50 } },
-  },
-};
-
 export function registerContentRoutes(app: FastifyInstance, { platform }: ManagementOptions): void {
   // Any member: editors and owners get full access, viewers read-only (their key can't write).
-  app.post('/projects/:slug/content-access', { config: { access: 'member' } }, async (request) => {
+  app.post('/projects/:slug/content-access', { config: { access: 'member' }, schema: schemas.access }, async (request) => {
     const project = projectOf(request);
     const access = project.role === 'viewer' ? 'read-only' : 'full-access';
     const { accessKey, expiresAt } = platform.contentAccessKeys.issue({ projectId: project.id, accountId: request.accountId, access });
@@ -36,7 +26,7 @@ export function registerContentRoutes(app: FastifyInstance, { platform }: Manage
   });
 
   const action = (name: 'unpublish' | 'discard', run: typeof unpublishDocument) =>
-    app.post<ActionRoute>(`/projects/:slug/content/:uid/:documentId/${name}`, { schema: ACTION_SCHEMA }, async (request, reply) => {
+    app.post<ActionRoute>(`/projects/:slug/content/:uid/:documentId/${name}`, { schema: schemas[name] }, async (request, reply) => {
       const project = projectOf(request);
       const runtime = await platform.runtimes.get(project);
       const type = runtime.model.contentTypes[request.params.uid];

@@ -3,6 +3,7 @@
 // (SMTP or only the log), which a customer needs to know before relying on those e-mails.
 import type { FastifyInstance } from 'fastify';
 import { mailTransportOf } from '@cms/mail';
+import { emailSettingsRoutes as schemas } from '@cms/management-api';
 import { EMAIL_TEMPLATE_VARIABLES, emailTemplatesOf, parseEmailTemplates, type EmailTemplates } from '@cms/users';
 import type { ManagementOptions } from './options.ts';
 import { projectOf } from './request-context.ts';
@@ -10,9 +11,9 @@ import { projectOf } from './request-context.ts';
 const answer = (emailTemplates: Readonly<EmailTemplates>) => ({ emailTemplates, variables: EMAIL_TEMPLATE_VARIABLES });
 
 export function registerEmailSettingsRoutes(app: FastifyInstance, { platform }: ManagementOptions): void {
-  app.get('/projects/:slug/settings/email-templates', async (request) => answer(emailTemplatesOf(projectOf(request).settings)));
+  app.get('/projects/:slug/settings/email-templates', { schema: schemas.getTemplates }, async (request) => answer(emailTemplatesOf(projectOf(request).settings)));
 
-  app.put('/projects/:slug/settings/email-templates', async (request) => {
+  app.put('/projects/:slug/settings/email-templates', { schema: schemas.updateTemplates }, async (request) => {
     const project = projectOf(request);
     const emailTemplates = parseEmailTemplates(request.body, emailTemplatesOf(project.settings));
     await platform.projects.updateSettings(project, 'emailTemplates', emailTemplates);
@@ -21,5 +22,5 @@ export function registerEmailSettingsRoutes(app: FastifyInstance, { platform }: 
 
   // The same for every project: the platform's transport, without its credentials.
   const transport = mailTransportOf(platform.config.email);
-  app.get('/projects/:slug/settings/email', async () => ({ email: transport }));
+  app.get('/projects/:slug/settings/email', { schema: schemas.getTransport }, async () => ({ email: transport }));
 }

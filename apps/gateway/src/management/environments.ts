@@ -6,6 +6,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { backupRetentionDays, effectivePlan, ENVIRONMENTS, usageReport, type UsageReport } from '@cms/billing';
 import { ApplicationError, ForbiddenError, ValidationError } from '@cms/errors';
+import { environmentRoutes as schemas } from '@cms/management-api';
 import type { EnvironmentRecord, MemberProject, PlannedChange, ProjectRecord } from '@cms/tenancy';
 import type { Platform } from '../platform.ts';
 import type { ManagementOptions } from './options.ts';
@@ -65,12 +66,7 @@ function parentOf(request: FastifyRequest): MemberProject {
 }
 
 export function registerEnvironmentRoutes(app: FastifyInstance, { platform }: ManagementOptions): void {
-  app.post<{ Params: { slug: string }; Body: { name: string } }>('/projects/:slug/environments', {
-    config: OWNERS,
-    schema: {
-      body: { type: 'object', additionalProperties: false, required: ['name'], properties: { name: { type: 'string', maxLength: 100 } } },
-    },
-  }, async (request, reply) => {
+  app.post<{ Params: { slug: string }; Body: { name: string } }>('/projects/:slug/environments', { config: OWNERS, schema: schemas.create }, async (request, reply) => {
     const parent = parentOf(request);
     const plan = effectivePlan(parent);
     const max = ENVIRONMENTS[plan];
@@ -84,19 +80,19 @@ export function registerEnvironmentRoutes(app: FastifyInstance, { platform }: Ma
     return reply.status(202).send({ environment: environmentJson(request, environment) });
   });
 
-  app.get('/projects/:slug/environments', async (request) => {
+  app.get('/projects/:slug/environments', { schema: schemas.list }, async (request) => {
     const parent = parentOf(request);
     return { environments: (await platform.environments.list(parent.id)).map((e) => environmentJson(request, e)) };
   });
 
-  app.delete<EnvironmentRoute>('/projects/:slug/environments/:name', { config: OWNERS }, async (request, reply) => {
+  app.delete<EnvironmentRoute>('/projects/:slug/environments/:name', { config: OWNERS, schema: schemas.remove }, async (request, reply) => {
     const env = await platform.environments.projectOf(parentOf(request).id, request.params.name);
     await purgeProject(platform, env);
     return reply.status(204).send();
   });
 
   // The body is optional (no body: apply): checked here rather than by a schema.
-  app.post<EnvironmentRoute>('/projects/:slug/environments/:name/promote', { config: OWNERS }, async (request) => {
+  app.post<EnvironmentRoute>('/projects/:slug/environments/:name/promote', { config: OWNERS, schema: schemas.promote }, async (request) => {
     const options = promoteOptions(request.body);
     const parent = parentOf(request);
     const env = await platform.environments.projectOf(parent.id, request.params.name);

@@ -10,6 +10,7 @@ import {
   type DiffSchema, type HistoryAuthor, type HistoryVersion, type RawAttribute,
 } from '@cms/documents';
 import { NotFoundError, ValidationError } from '@cms/errors';
+import { historyRoutes as schemas } from '@cms/management-api';
 import type { ProjectRuntime } from '@cms/tenancy';
 import { usernamesOf } from '@cms/users';
 import { documentEvents } from '../webhook-events.ts';
@@ -25,6 +26,10 @@ interface VersionRoute {
 interface NamedAuthor extends HistoryAuthor {
   name: string | null;
 }
+
+// Queries and the restore's (empty) body are checked here, in this module's words: the schema's
+// verdict is attached (attachValidation) and left to the handlers.
+const PARSED_HERE = { attachValidation: true } as const;
 
 const versionNotFound = () => new NotFoundError('history.versionNotFound');
 
@@ -73,7 +78,7 @@ export function registerHistoryRoutes(app: FastifyInstance, { platform }: Manage
     return { project, runtime, version };
   }
 
-  app.get('/projects/:slug/history', async (request) => {
+  app.get('/projects/:slug/history', { schema: schemas.list, ...PARSED_HERE }, async (request) => {
     const { project, runtime } = await projectRuntime(request);
     const query = parseHistoryListQuery(request.query as Record<string, unknown>);
     const page = await listVersions(pool, runtime.schemaName, query);
@@ -84,7 +89,7 @@ export function registerHistoryRoutes(app: FastifyInstance, { platform }: Manage
     return { data: await withAuthors(project.id, runtime, page.versions), meta: { pagination: page.pagination } };
   });
 
-  app.get<VersionRoute>('/projects/:slug/history/:versionId', async (request) => {
+  app.get<VersionRoute>('/projects/:slug/history/:versionId', { schema: schemas.get }, async (request) => {
     const { project, runtime, version } = await versionOf(request);
     const [named] = await withAuthors(project.id, runtime, [version]);
     return { data: named };
@@ -92,7 +97,7 @@ export function registerHistoryRoutes(app: FastifyInstance, { platform }: Manage
 
   // `against`: another version's id, `current` (the document now: its draft on a draft & publish
   // type; nothing once deleted) or `previous` (default: the version before it of the same document-locale).
-  app.get<VersionRoute & { Querystring: Record<string, unknown> }>('/projects/:slug/history/:versionId/diff', async (request) => {
+  app.get<VersionRoute & { Querystring: Record<string, unknown> }>('/projects/:slug/history/:versionId/diff', { schema: schemas.diff, ...PARSED_HERE }, async (request) => {
     const raw = request.query.against ?? 'previous';
     const extra = Object.keys(request.query).find((k) => k !== 'against');
     if (extra !== undefined) throw ValidationError.fromFieldErrors([{ path: [extra.slice(0, 100)], message: `${extra.slice(0, 100)} is not a valid key`, name: 'ValidationError' }]);
@@ -129,7 +134,7 @@ export function registerHistoryRoutes(app: FastifyInstance, { platform }: Manage
     return { data: { versionId: version.id, against, changes } };
   });
 
-  app.put<VersionRoute>('/projects/:slug/history/:versionId/restore', async (request) => {
+  app.put<VersionRoute>('/projects/:slug/history/:versionId/restore', { schema: schemas.restore, ...PARSED_HERE }, async (request) => {
     assertNoOptions(request.body);
     const { project, runtime, version } = await versionOf(request);
     const localeCodes = new Set((await platform.locales.list(project.id)).map((l) => l.code));

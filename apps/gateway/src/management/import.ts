@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Readable } from 'node:stream';
 import { NotFoundError, ValidationError } from '@cms/errors';
+import { importRoutes as schemas } from '@cms/management-api';
 import { parseFileInfo } from '@cms/media';
 import { importDocumentsBatch, importedFileId, importRelationsBatch, importUsersBatch, storeImportedFile } from './import-actions.ts';
 import type { ManagementOptions } from './options.ts';
@@ -13,6 +14,9 @@ import { memberOrigin, projectOf } from './request-context.ts';
 
 /** Batches of up to 500 items with rich text can pass the API's usual body limit. */
 const BATCH_BODY_LIMIT = 64 * 1024 * 1024;
+// Batches and the file's query are checked item by item by import-actions.ts, naming the first bad
+// one: the schema's verdict is attached (attachValidation) and left to it.
+const BATCH = { bodyLimit: BATCH_BODY_LIMIT, attachValidation: true } as const;
 
 interface FileRoute {
   Params: { slug: string; documentId: string };
@@ -20,14 +24,14 @@ interface FileRoute {
 }
 
 export function registerImportRoutes(app: FastifyInstance, { platform }: ManagementOptions): void {
-  app.post('/projects/:slug/import/documents', { bodyLimit: BATCH_BODY_LIMIT }, (request) => importDocumentsBatch(platform, projectOf(request), request.body, memberOrigin(request, 'import')));
+  app.post('/projects/:slug/import/documents', { ...BATCH, schema: schemas.documents }, (request) => importDocumentsBatch(platform, projectOf(request), request.body, memberOrigin(request, 'import')));
 
-  app.post('/projects/:slug/import/relations', { bodyLimit: BATCH_BODY_LIMIT }, (request) => importRelationsBatch(platform, projectOf(request), request.body, memberOrigin(request, 'import')));
+  app.post('/projects/:slug/import/relations', { ...BATCH, schema: schemas.relations }, (request) => importRelationsBatch(platform, projectOf(request), request.body, memberOrigin(request, 'import')));
 
-  app.post('/projects/:slug/import/users', { bodyLimit: BATCH_BODY_LIMIT }, (request) => importUsersBatch(platform, projectOf(request), request.body));
+  app.post('/projects/:slug/import/users', { ...BATCH, schema: schemas.users }, (request) => importUsersBatch(platform, projectOf(request), request.body));
 
   // Which imported file has this documentId (so a resumed import skips sending it again).
-  app.get<FileRoute>('/projects/:slug/import/files/:documentId', async (request) => {
+  app.get<FileRoute>('/projects/:slug/import/files/:documentId', { schema: schemas.findFile }, async (request) => {
     const { documentId } = request.params;
     const id = await importedFileId(platform, projectOf(request), documentId);
     if (id === null) throw new NotFoundError('file.notFound');
@@ -39,7 +43,7 @@ export function registerImportRoutes(app: FastifyInstance, { platform }: Managem
   // documentId it had. Sent again, the file already there is kept and its id answered.
   app.register(async (files) => {
     files.addContentTypeParser('application/octet-stream', (_request, payload, done) => done(null, payload));
-    files.put<FileRoute>('/projects/:slug/import/files/:documentId', async (request, reply) => {
+    files.put<FileRoute>('/projects/:slug/import/files/:documentId', { schema: schemas.putFile, attachValidation: true }, async (request, reply) => {
       const { name, mime = 'application/octet-stream', fileInfo, createdAt, updatedAt } = request.query;
       const meta = {
         name, mime, info: parseFileInfo(fileInfo === undefined ? {} : parseJson(fileInfo)),

@@ -22,6 +22,7 @@ import { registerRestoreRoutes } from './restores.ts';
 import { registerLocaleRoutes } from './locales.ts';
 import { registerMediaRoutes } from './media.ts';
 import { registerOpenApiRoutes } from './openapi.ts';
+import { registerManagementDocument } from './openapi-document.ts';
 import { registerProjectRoutes } from './projects.ts';
 import { registerReleaseRoutes } from './releases.ts';
 import { registerScheduledActionRoutes } from './scheduled-actions.ts';
@@ -50,6 +51,8 @@ export async function managementPlugin(app: FastifyInstance, opts: ManagementOpt
   app.decorateRequest('accountId', 0);
   app.decorateRequest('sessionId', 0);
   app.decorateRequest('managedProject', null);
+  // First: the OpenAPI document (GET /v1/openapi.json) collects every route registered after it.
+  await registerManagementDocument(app);
   registerAccountRoutes(app, opts, authenticate);
   registerTwoFactorRoutes(app, opts, authenticate);
   registerSsoLoginRoutes(app, opts);

@@ -5,6 +5,7 @@
 // API applies the new rule at its next request.
 import type { FastifyInstance } from 'fastify';
 import { NotFoundError, ValidationError, type FieldError } from '@cms/errors';
+import { previewRoutes as schemas } from '@cms/management-api';
 import type { ContentType } from '@cms/schema';
 import { fillPreviewUrl, parsePreviewSettings, previewSettingsOf, type PreviewTarget } from '../preview-settings.ts';
 import type { ManagementOptions } from './options.ts';
@@ -40,9 +41,11 @@ function previewTarget(query: PreviewUrlQuery, type: ContentType, defaultLocale:
 }
 
 export function registerPreviewRoutes(app: FastifyInstance, { platform }: ManagementOptions): void {
-  app.get('/projects/:slug/settings/preview', async (request) => ({ preview: previewSettingsOf(projectOf(request).settings) }));
+  app.get('/projects/:slug/settings/preview', { schema: schemas.get }, async (request) => ({ preview: previewSettingsOf(projectOf(request).settings) }));
 
-  app.put('/projects/:slug/settings/preview', async (request) => {
+  // The body and the query are checked here, naming each bad field: the schema's verdict is attached
+  // (attachValidation) and left to the handlers.
+  app.put('/projects/:slug/settings/preview', { schema: schemas.put, attachValidation: true }, async (request) => {
     const project = projectOf(request);
     const { model } = await platform.runtimes.get(project);
     const preview = parsePreviewSettings(request.body, previewSettingsOf(project.settings), model);
@@ -50,7 +53,7 @@ export function registerPreviewRoutes(app: FastifyInstance, { platform }: Manage
     return { preview };
   });
 
-  app.get<{ Querystring: PreviewUrlQuery }>('/projects/:slug/preview-url', async (request, reply) => {
+  app.get<{ Querystring: PreviewUrlQuery }>('/projects/:slug/preview-url', { schema: schemas.url, attachValidation: true }, async (request, reply) => {
     const project = projectOf(request);
     const { contentType } = request.query;
     if (typeof contentType !== 'string' || contentType === '') {

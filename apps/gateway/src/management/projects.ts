@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { NotFoundError, ValidationError } from '@cms/errors';
 import { effectivePlan } from '@cms/billing';
+import { projectRoutes as schemas } from '@cms/management-api';
 import type { MemberProject } from '@cms/tenancy';
 import type { ManagementOptions } from './options.ts';
 import { deleteProject } from './project-deletion.ts';
@@ -25,23 +26,14 @@ export function projectJson(request: FastifyRequest, p: MemberProject) {
 }
 
 export function registerProjectRoutes(app: FastifyInstance, { platform }: ManagementOptions): void {
-  app.post<{ Body: { name: string; slug?: string; defaultLocale?: string } }>('/projects', {
-    schema: {
-      body: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['name'],
-        properties: { name: { type: 'string', maxLength: 100 }, slug: { type: 'string', maxLength: 100 }, defaultLocale: { type: 'string', maxLength: 50 } },
-      },
-    },
-  }, async (request, reply) => {
+  app.post<{ Body: { name: string; slug?: string; defaultLocale?: string } }>('/projects', { schema: schemas.create }, async (request, reply) => {
     const project = await platform.projects.create(request.accountId, request.body);
     return reply.status(201).send({ project: projectJson(request, project) });
   });
 
   // `?status=deleted` (beyond the contract): the deleted projects the account owns and may still
   // restore, each with when it was deleted and when it will be purged.
-  app.get<{ Querystring: { status?: string } }>('/projects', async (request) => {
+  app.get<{ Querystring: { status?: string } }>('/projects', { schema: schemas.list }, async (request) => {
     const status = request.query.status;
     if (status === 'deleted') {
       const deleted = await platform.projects.listDeletedForAccount(request.accountId);
@@ -51,21 +43,19 @@ export function registerProjectRoutes(app: FastifyInstance, { platform }: Manage
     return { projects: (await platform.projects.listForAccount(request.accountId)).map((p) => projectJson(request, p)) };
   });
 
-  app.get('/projects/:slug', async (request) => ({ project: projectJson(request, projectOf(request)) }));
+  app.get('/projects/:slug', { schema: schemas.get }, async (request) => ({ project: projectJson(request, projectOf(request)) }));
 
   // Beyond the contract: rename (the slug and URLs stay).
-  app.patch<{ Body: { name: string } }>('/projects/:slug', {
-    schema: { body: { type: 'object', additionalProperties: false, required: ['name'], properties: { name: { type: 'string', maxLength: 100 } } } },
-  }, async (request) => ({ project: projectJson(request, await platform.projects.rename(projectOf(request), request.body.name)) }));
+  app.patch<{ Body: { name: string } }>('/projects/:slug', { schema: schemas.rename }, async (request) => ({ project: projectJson(request, await platform.projects.rename(projectOf(request), request.body.name)) }));
 
-  app.delete('/projects/:slug', { config: { access: 'owner' } }, async (request, reply) => {
+  app.delete('/projects/:slug', { config: { access: 'owner' }, schema: schemas.remove }, async (request, reply) => {
     await deleteProject(platform, projectOf(request));
     return reply.status(204).send();
   });
 
   // A deleted project within its restore window comes back whole (its owners only: the others
   // get 404, as for any project they cannot see).
-  app.post('/projects/:slug/restore', { config: { access: 'owner', deletedProject: true } }, async (request) => {
+  app.post('/projects/:slug/restore', { config: { access: 'owner', deletedProject: true }, schema: schemas.restore }, async (request) => {
     const project = projectOf(request);
     if (!(await platform.projects.restore(project))) throw new NotFoundError();
     return { project: projectJson(request, project) };

@@ -4,8 +4,9 @@
 // live in the project's own schema, so another project's ids name nothing here (404).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ValidationError } from '@cms/errors';
+import { releaseRoutes as schemas } from '@cms/management-api';
 import {
-  addAction, createRelease, deleteRelease, getRelease, listActions, listReleases, MAX_NAME_LENGTH, parseActionListQuery,
+  addAction, createRelease, deleteRelease, getRelease, listActions, listReleases, parseActionListQuery,
   parseReleaseListQuery, pendingReleasesLimit, publishRelease, removeAction, updateAction, updateRelease,
   type ActionBody, type ActionType, type ReleaseBody, type ReleaseProject,
 } from '@cms/releases';
@@ -18,28 +19,9 @@ import { projectOf } from './request-context.ts';
 interface ReleaseParams { slug: string; id: string }
 interface ActionParams extends ReleaseParams { actionId: string }
 
-const nullableText = (maxLength: number) => ({ type: ['string', 'null'], maxLength });
-const RELEASE_FIELDS = {
-  name: { type: 'string', minLength: 1, maxLength: MAX_NAME_LENGTH },
-  scheduledAt: nullableText(64),
-  timezone: nullableText(64),
-};
-const ACTION_TYPE = { type: 'string', enum: ['publish', 'unpublish'] };
-
-const CREATE_RELEASE = { body: { type: 'object', additionalProperties: false, required: ['name'], properties: RELEASE_FIELDS } };
-const UPDATE_RELEASE = { body: { type: 'object', additionalProperties: false, properties: RELEASE_FIELDS } };
-const CREATE_ACTION = {
-  body: {
-    type: 'object', additionalProperties: false, required: ['contentType', 'entryDocumentId', 'type'],
-    properties: {
-      contentType: { type: 'string', minLength: 1, maxLength: 200 },
-      entryDocumentId: { type: 'string', minLength: 1, maxLength: 64 },
-      locale: nullableText(50),
-      type: ACTION_TYPE,
-    },
-  },
-};
-const UPDATE_ACTION = { body: { type: 'object', additionalProperties: false, required: ['type'], properties: { type: ACTION_TYPE } } };
+// List queries are parsed by @cms/releases, which names a bad key in its own words: the schema's
+// verdict is attached (attachValidation) and left to it.
+const PARSED_HERE = { attachValidation: true } as const;
 
 /** The request's project as @cms/releases works on it: its schema and current model, on its cluster. */
 export async function releaseProjectOf(platform: Platform, request: FastifyRequest) {
@@ -54,7 +36,7 @@ export async function releaseProjectOf(platform: Platform, request: FastifyReque
 export function registerReleaseRoutes(app: FastifyInstance, { platform }: ManagementOptions): void {
   const releaseProject = (request: FastifyRequest) => releaseProjectOf(platform, request);
 
-  app.post<{ Params: ReleaseParams; Body: ReleaseBody & { name: string } }>('/projects/:slug/releases', { schema: CREATE_RELEASE }, async (request, reply) => {
+  app.post<{ Params: ReleaseParams; Body: ReleaseBody & { name: string } }>('/projects/:slug/releases', { schema: schemas.create }, async (request, reply) => {
     const { project, target } = await releaseProject(request);
     const limit = platform.config.limits.plans ? pendingReleasesLimit(project) : null;
     const release = await createRelease(target, request.body, { createdBy: request.accountId, limit });
@@ -63,16 +45,16 @@ export function registerReleaseRoutes(app: FastifyInstance, { platform }: Manage
     return reply.status(201).send({ data: release });
   });
 
-  app.get('/projects/:slug/releases', async (request) => {
+  app.get('/projects/:slug/releases', { schema: schemas.list, ...PARSED_HERE }, async (request) => {
     const query = parseReleaseListQuery(request.query as Record<string, unknown>);
     return listReleases((await releaseProject(request)).target, query);
   });
 
-  app.get<{ Params: ReleaseParams }>('/projects/:slug/releases/:id', async (request) => ({
+  app.get<{ Params: ReleaseParams }>('/projects/:slug/releases/:id', { schema: schemas.get }, async (request) => ({
     data: await getRelease((await releaseProject(request)).target, request.params.id),
   }));
 
-  app.put<{ Params: ReleaseParams; Body: ReleaseBody }>('/projects/:slug/releases/:id', { schema: UPDATE_RELEASE }, async (request) => {
+  app.put<{ Params: ReleaseParams; Body: ReleaseBody }>('/projects/:slug/releases/:id', { schema: schemas.update }, async (request) => {
     const { project, target } = await releaseProject(request);
     const release = await updateRelease(target, request.params.id, request.body ?? {});
     // A new time: a new wake-up (the old one, if any, finds nothing due then).
@@ -80,32 +62,32 @@ export function registerReleaseRoutes(app: FastifyInstance, { platform }: Manage
     return { data: release };
   });
 
-  app.delete<{ Params: ReleaseParams }>('/projects/:slug/releases/:id', async (request, reply) => {
+  app.delete<{ Params: ReleaseParams }>('/projects/:slug/releases/:id', { schema: schemas.remove }, async (request, reply) => {
     await deleteRelease((await releaseProject(request)).target, request.params.id);
     return reply.status(204).send();
   });
 
-  app.post<{ Params: ReleaseParams; Body: ActionBody }>('/projects/:slug/releases/:id/actions', { schema: CREATE_ACTION }, async (request, reply) => {
+  app.post<{ Params: ReleaseParams; Body: ActionBody }>('/projects/:slug/releases/:id/actions', { schema: schemas.addAction }, async (request, reply) => {
     const { project, target } = await releaseProject(request);
     const locales = new Set((await platform.locales.list(project.id)).map((l) => l.code));
     return reply.status(201).send({ data: await addAction(target, request.params.id, request.body, locales) });
   });
 
-  app.get<{ Params: ReleaseParams }>('/projects/:slug/releases/:id/actions', async (request) => {
+  app.get<{ Params: ReleaseParams }>('/projects/:slug/releases/:id/actions', { schema: schemas.listActions, ...PARSED_HERE }, async (request) => {
     const query = parseActionListQuery(request.query as Record<string, unknown>);
     return listActions((await releaseProject(request)).target, request.params.id, query);
   });
 
-  app.put<{ Params: ActionParams; Body: { type: ActionType } }>('/projects/:slug/releases/:id/actions/:actionId', { schema: UPDATE_ACTION }, async (request) => ({
+  app.put<{ Params: ActionParams; Body: { type: ActionType } }>('/projects/:slug/releases/:id/actions/:actionId', { schema: schemas.updateAction }, async (request) => ({
     data: await updateAction((await releaseProject(request)).target, request.params.id, request.params.actionId, request.body.type),
   }));
 
-  app.delete<{ Params: ActionParams }>('/projects/:slug/releases/:id/actions/:actionId', async (request, reply) => {
+  app.delete<{ Params: ActionParams }>('/projects/:slug/releases/:id/actions/:actionId', { schema: schemas.removeAction }, async (request, reply) => {
     await removeAction((await releaseProject(request)).target, request.params.id, request.params.actionId);
     return reply.status(204).send();
   });
 
-  app.post<{ Params: ReleaseParams }>('/projects/:slug/releases/:id/publish', async (request) => {
+  app.post<{ Params: ReleaseParams }>('/projects/:slug/releases/:id/publish', { schema: schemas.publish }, async (request) => {
     const { project, runtime, target } = await releaseProject(request);
     const result = await publishRelease({
       ...target,

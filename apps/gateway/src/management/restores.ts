@@ -13,6 +13,7 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { detached } from '@cms/db';
 import { ApplicationError, NotFoundError, ValidationError } from '@cms/errors';
+import { restoreRoutes as schemas } from '@cms/management-api';
 import { ArchiveSource, modelFromArchive, runImport } from '@cms/strapi-import';
 import type { MemberProject, ProjectRecord } from '@cms/tenancy';
 import { RestoreStore, type ArchiveRecord, type RestoreRecord, type RestoreTarget } from '@cms/transfer';
@@ -164,7 +165,8 @@ export function registerRestoreRoutes(app: FastifyInstance, { platform }: Manage
     return mine.find((p) => p.id === record.intoProjectId) ?? null;
   }
 
-  app.post<RestoreRoute>('/projects/:slug/backups/:id/restore', { config: OWNERS }, async (request, reply) => {
+  // parseRestore names a bad field in its own words: the schema's verdict is attached and left to it.
+  app.post<RestoreRoute>('/projects/:slug/backups/:id/restore', { config: OWNERS, schema: schemas.start, attachValidation: true }, async (request, reply) => {
     const body = parseRestore(request.body);
     const project = projectOf(request);
     const backup = await platform.archiveStore.get(project.id, request.params.id);
@@ -174,7 +176,7 @@ export function registerRestoreRoutes(app: FastifyInstance, { platform }: Manage
     return reply.status(202).send({ restore: restoreJson(request, record, await projectOfRestore(request, record)) });
   });
 
-  app.get<RestoreRoute>('/projects/:slug/restores/:id', { config: OWNERS }, async (request) => {
+  app.get<RestoreRoute>('/projects/:slug/restores/:id', { config: OWNERS, schema: schemas.get }, async (request) => {
     const record = await runner.store.get(projectOf(request).id, request.params.id);
     if (!record) throw new NotFoundError('restore.notFound');
     return { restore: restoreJson(request, record, await projectOfRestore(request, record)) };

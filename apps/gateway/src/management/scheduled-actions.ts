@@ -3,31 +3,13 @@
 // @cms/releases stores each with its row of the due index in one transaction; this module routes
 // and wakes the scheduler. Any member reads; owners and editors write (access.ts, by method).
 import type { FastifyInstance } from 'fastify';
-import {
-  cancelScheduledAction, createScheduledAction, listScheduledActions, parseScheduledActionQuery, SCHEDULED_ACTION_TYPES,
-  type ScheduledActionBody,
-} from '@cms/releases';
+import { scheduledActionRoutes as schemas } from '@cms/management-api';
+import { cancelScheduledAction, createScheduledAction, listScheduledActions, parseScheduledActionQuery, type ScheduledActionBody } from '@cms/releases';
 import type { ManagementOptions } from './options.ts';
 import { releaseProjectOf } from './releases.ts';
 
-const CREATE = {
-  body: {
-    type: 'object', additionalProperties: false, required: ['contentType', 'documentId', 'action', 'scheduledFor'],
-    properties: {
-      contentType: { type: 'string', minLength: 1, maxLength: 200 },
-      documentId: { type: 'string', minLength: 1, maxLength: 64 },
-      locale: { type: ['string', 'null'], maxLength: 50 },
-      action: { type: 'string', enum: SCHEDULED_ACTION_TYPES },
-      scheduledFor: {
-        type: 'object', additionalProperties: false, required: ['datetime', 'timezone'],
-        properties: { datetime: { type: 'string', minLength: 1, maxLength: 64 }, timezone: { type: 'string', minLength: 1, maxLength: 64 } },
-      },
-    },
-  },
-};
-
 export function registerScheduledActionRoutes(app: FastifyInstance, { platform }: ManagementOptions): void {
-  app.post<{ Params: { slug: string }; Body: ScheduledActionBody }>('/projects/:slug/scheduled-actions', { schema: CREATE }, async (request, reply) => {
+  app.post<{ Params: { slug: string }; Body: ScheduledActionBody }>('/projects/:slug/scheduled-actions', { schema: schemas.create }, async (request, reply) => {
     const { project, target } = await releaseProjectOf(platform, request);
     const locales = new Set((await platform.locales.list(project.id)).map((l) => l.code));
     const action = await createScheduledAction(target, request.body, { createdBy: request.accountId, locales });
@@ -36,12 +18,13 @@ export function registerScheduledActionRoutes(app: FastifyInstance, { platform }
     return reply.status(201).send({ data: action });
   });
 
-  app.get('/projects/:slug/scheduled-actions', async (request) => {
+  // The query is parsed by @cms/releases, in its words: the schema's verdict is attached and left to it.
+  app.get('/projects/:slug/scheduled-actions', { schema: schemas.list, attachValidation: true }, async (request) => {
     const query = parseScheduledActionQuery(request.query as Record<string, unknown>);
     return listScheduledActions((await releaseProjectOf(platform, request)).target, query);
   });
 
-  app.delete<{ Params: { slug: string; id: string } }>('/projects/:slug/scheduled-actions/:id', async (request, reply) => {
+  app.delete<{ Params: { slug: string; id: string } }>('/projects/:slug/scheduled-actions/:id', { schema: schemas.cancel }, async (request, reply) => {
     await cancelScheduledAction((await releaseProjectOf(platform, request)).target, request.params.id);
     return reply.status(204).send();
   });

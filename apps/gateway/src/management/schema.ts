@@ -4,13 +4,11 @@
 import type { FastifyInstance } from 'fastify';
 import { backupRetentionDays } from '@cms/billing';
 import { ApplicationError, NotFoundError } from '@cms/errors';
+import { schemaRoutes as schemas } from '@cms/management-api';
 import { toRawModel, type ModelChange, type ProjectRecord, type PushOptions } from '@cms/tenancy';
 import type { RawModel } from '@cms/schema';
 import type { ManagementOptions } from './options.ts';
 import { projectOf } from './request-context.ts';
-
-const anyObject = { type: 'object' } as const;
-const uidParam = { type: 'object', properties: { slug: { type: 'string' }, uid: { type: 'string', minLength: 1, maxLength: 200 } } } as const;
 
 interface ModelBody {
   contentTypes: RawModel['contentTypes'];
@@ -18,19 +16,6 @@ interface ModelBody {
   renames?: Record<string, Record<string, string>>;
   expectedVersion?: number;
 }
-
-const modelBody = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['contentTypes'],
-  properties: {
-    contentTypes: anyObject,
-    components: anyObject,
-    // Free addition: `{uid: {oldAttribute: newAttribute}}` keeps data across renames.
-    renames: { type: 'object', additionalProperties: { type: 'object', additionalProperties: { type: 'string' } } },
-    expectedVersion: { type: 'integer', minimum: 0 },
-  },
-} as const;
 
 interface UidRoute {
   Params: { slug: string; uid: string };
@@ -67,12 +52,12 @@ export function registerSchemaRoutes(app: FastifyInstance, { platform }: Managem
     });
   }
 
-  app.get('/projects/:slug/schema', async (request) => {
+  app.get('/projects/:slug/schema', { schema: schemas.get }, async (request) => {
     const { raw, version } = await platform.models.current(projectOf(request).id);
     return { contentTypes: raw.contentTypes, components: raw.components, version };
   });
 
-  app.put<{ Body: ModelBody }>('/projects/:slug/schema', { schema: { body: modelBody } }, async (request) => {
+  app.put<{ Body: ModelBody }>('/projects/:slug/schema', { schema: schemas.put }, async (request) => {
     const { renames, expectedVersion } = request.body;
     const result = await push(projectOf(request), toRawModel(request.body), { renames, expectedVersion });
     return { contentTypes: result.raw.contentTypes, components: result.raw.components, version: result.version };
@@ -80,23 +65,23 @@ export function registerSchemaRoutes(app: FastifyInstance, { platform }: Managem
 
   // What PUT /schema would do with the same body, without doing it: the migration is run and
   // rolled back, so a change refused for the data it would lose is refused here too.
-  app.post<{ Body: ModelBody }>('/projects/:slug/schema/plan', { schema: { body: modelBody } }, async (request) => {
+  app.post<{ Body: ModelBody }>('/projects/:slug/schema/plan', { schema: schemas.plan }, async (request) => {
     const { renames, expectedVersion } = request.body;
     const { changed, changes } = await platform.models.rehearse(projectOf(request), toRawModel(request.body), { renames, expectedVersion });
     return { changed, destructive: changes.some((c) => c.destructive), changes };
   });
 
-  app.put<UidRoute>('/projects/:slug/content-types/:uid', { schema: { body: anyObject, params: uidParam } }, async (request) => {
+  app.put<UidRoute>('/projects/:slug/content-types/:uid', { schema: schemas.putContentType }, async (request) => {
     const result = await pushWith(projectOf(request), 'contentTypes', request.params.uid, request.body);
     return { contentType: result.raw.contentTypes[request.params.uid], version: result.version };
   });
 
-  app.delete<UidRoute>('/projects/:slug/content-types/:uid', async (request, reply) => {
+  app.delete<UidRoute>('/projects/:slug/content-types/:uid', { schema: schemas.deleteContentType }, async (request, reply) => {
     await pushWith(projectOf(request), 'contentTypes', request.params.uid, undefined);
     return reply.status(204).send();
   });
 
-  app.put<UidRoute>('/projects/:slug/components/:uid', { schema: { body: anyObject, params: uidParam } }, async (request) => {
+  app.put<UidRoute>('/projects/:slug/components/:uid', { schema: schemas.putComponent }, async (request) => {
     const result = await pushWith(projectOf(request), 'components', request.params.uid, request.body);
     return { component: result.raw.components[request.params.uid], version: result.version };
   });

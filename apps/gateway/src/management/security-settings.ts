@@ -5,6 +5,7 @@
 // one who turns it on is never locked out by it).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { TwoFactorSetupRequiredError } from '@cms/errors';
+import { securitySettingsRoutes as schemas } from '@cms/management-api';
 import type { Platform } from '../platform.ts';
 import type { ManagementOptions } from './options.ts';
 import { projectOf } from './request-context.ts';
@@ -29,14 +30,9 @@ export function twoFactorRule(platform: Platform) {
 
 export function registerSecuritySettingsRoutes(app: FastifyInstance, { platform }: ManagementOptions): void {
   // Any member may read the rule (like the project's other settings); owners change it.
-  app.get('/projects/:slug/settings/security', async (request) => ({ security: securitySettingsOf(projectOf(request).settings) }));
+  app.get('/projects/:slug/settings/security', { schema: schemas.get }, async (request) => ({ security: securitySettingsOf(projectOf(request).settings) }));
 
-  app.put<{ Body: SecuritySettings }>('/projects/:slug/settings/security', {
-    config: { access: 'owner' },
-    schema: {
-      body: { type: 'object', additionalProperties: false, required: ['requireTwoFactor'], properties: { requireTwoFactor: { type: 'boolean' } } },
-    },
-  }, async (request) => {
+  app.put<{ Body: SecuritySettings }>('/projects/:slug/settings/security', { config: { access: 'owner' }, schema: schemas.update }, async (request) => {
     const project = projectOf(request);
     const security: SecuritySettings = { requireTwoFactor: request.body.requireTwoFactor };
     if (security.requireTwoFactor && !(await platform.twoFactor.isEnabled(request.accountId))) {

@@ -5,6 +5,7 @@
 // keep public answers (`sMaxAge`) and whether the gateways keep answers in memory (`answerCache`).
 import type { FastifyInstance } from 'fastify';
 import { graphqlSettingsOf, parseGraphqlSettings } from '@cms/graphql';
+import { settingsRoutes as schemas } from '@cms/management-api';
 import { parseUsersSettings, usersSettingsOf } from '@cms/users';
 import { corsSettingsOf, parseCorsSettings, storedCors } from '../http/cors-settings.ts';
 import { deliverySettingsOf, parseDeliverySettings, storedDelivery } from '../delivery-settings.ts';
@@ -12,18 +13,18 @@ import type { ManagementOptions } from './options.ts';
 import { projectOf } from './request-context.ts';
 
 export function registerSettingsRoutes(app: FastifyInstance, { platform }: ManagementOptions): void {
-  app.get('/projects/:slug/settings/graphql', async (request) => ({ graphql: graphqlSettingsOf(projectOf(request).settings) }));
+  app.get('/projects/:slug/settings/graphql', { schema: schemas.getGraphql }, async (request) => ({ graphql: graphqlSettingsOf(projectOf(request).settings) }));
 
-  app.put('/projects/:slug/settings/graphql', async (request) => {
+  app.put('/projects/:slug/settings/graphql', { schema: schemas.updateGraphql }, async (request) => {
     const project = projectOf(request);
     const graphql = parseGraphqlSettings(request.body, graphqlSettingsOf(project.settings));
     await platform.projects.updateSettings(project, 'graphql', graphql);
     return { graphql };
   });
 
-  app.get('/projects/:slug/settings/users-permissions', async (request) => ({ usersPermissions: usersSettingsOf(projectOf(request).settings) }));
+  app.get('/projects/:slug/settings/users-permissions', { schema: schemas.getUsersPermissions }, async (request) => ({ usersPermissions: usersSettingsOf(projectOf(request).settings) }));
 
-  app.put('/projects/:slug/settings/users-permissions', async (request) => {
+  app.put('/projects/:slug/settings/users-permissions', { schema: schemas.updateUsersPermissions }, async (request) => {
     const project = projectOf(request);
     const roleTypes = (await platform.roles.list(project.id)).map((r) => r.type);
     const usersPermissions = parseUsersSettings(request.body, usersSettingsOf(project.settings), roleTypes);
@@ -31,18 +32,18 @@ export function registerSettingsRoutes(app: FastifyInstance, { platform }: Manag
     return { usersPermissions };
   });
 
-  app.get('/projects/:slug/settings/cors', async (request) => ({ cors: storedCors(corsSettingsOf(projectOf(request).settings)) }));
+  app.get('/projects/:slug/settings/cors', { schema: schemas.getCors }, async (request) => ({ cors: storedCors(corsSettingsOf(projectOf(request).settings)) }));
 
-  app.put('/projects/:slug/settings/cors', async (request) => {
+  app.put('/projects/:slug/settings/cors', { schema: schemas.updateCors }, async (request) => {
     const project = projectOf(request);
     const cors = parseCorsSettings(request.body, corsSettingsOf(project.settings));
     await platform.projects.updateSettings(project, 'cors', cors);
     return { cors };
   });
 
-  app.get('/projects/:slug/settings/delivery', async (request) => ({ delivery: storedDelivery(deliverySettingsOf(projectOf(request).settings)) }));
+  app.get('/projects/:slug/settings/delivery', { schema: schemas.getDelivery }, async (request) => ({ delivery: storedDelivery(deliverySettingsOf(projectOf(request).settings)) }));
 
-  app.put('/projects/:slug/settings/delivery', async (request) => {
+  app.put('/projects/:slug/settings/delivery', { schema: schemas.updateDelivery }, async (request) => {
     const project = projectOf(request);
     const delivery = parseDeliverySettings(request.body, deliverySettingsOf(project.settings));
     await platform.projects.updateSettings(project, 'delivery', delivery);

@@ -7,6 +7,7 @@ import { domainProof, PENDING_LOGIN_SECONDS, SsoLoginError, type SsoConnection }
 import { effectivePlan } from '@cms/billing';
 import { ForbiddenError, NotFoundError } from '@cms/errors';
 import { hitLimit } from '@cms/limits';
+import { ssoLoginRoutes, ssoRoutes } from '@cms/management-api';
 import type { MemberProject } from '@cms/tenancy';
 import type { ManagementOptions } from './options.ts';
 import { projectOf, requestOrigin } from './request-context.ts';
@@ -16,17 +17,6 @@ import { openSession } from './sign-in-security.ts';
 export const SSO_COOKIE = 'cms_sso';
 const SSO_COOKIE_PATH = '/v1/auth/sso';
 export const CALLBACK_PATH = '/v1/auth/sso/callback';
-
-const connectionBody = {
-  type: 'object', additionalProperties: false, required: ['issuer', 'clientId', 'emailDomain', 'defaultRole'],
-  properties: {
-    issuer: { type: 'string', maxLength: 500 },
-    clientId: { type: 'string', maxLength: 500 },
-    clientSecret: { type: 'string', maxLength: 2000 },
-    emailDomain: { type: 'string', maxLength: 253 },
-    defaultRole: { type: 'string', maxLength: 50 },
-  },
-} as const;
 
 type ConnectionBody = { issuer: string; clientId: string; clientSecret?: string; emailDomain: string; defaultRole: string };
 
@@ -52,14 +42,14 @@ function requireEnterprise(project: MemberProject): void {
 
 /** The project's SSO routes (owners only), registered with the authenticated routes. */
 export function registerSsoRoutes(app: FastifyInstance, { platform }: ManagementOptions): void {
-  app.get('/projects/:slug/sso', { config: { access: 'owner' } }, async (request) => {
+  app.get('/projects/:slug/sso', { config: { access: 'owner' }, schema: ssoRoutes.get }, async (request) => {
     const project = projectOf(request);
     requireEnterprise(project);
     return { sso: connectionJson(await platform.sso.store.forProject(project.id)), callbackUrl: callbackUrlOf(request) };
   });
 
   // Creates or replaces the connection; the issuer's discovery document is read first (400 on `issuer` saying what is wrong).
-  app.put<{ Body: ConnectionBody }>('/projects/:slug/sso', { config: { access: 'owner' }, schema: { body: connectionBody } }, async (request) => {
+  app.put<{ Body: ConnectionBody }>('/projects/:slug/sso', { config: { access: 'owner' }, schema: ssoRoutes.put }, async (request) => {
     const project = projectOf(request);
     requireEnterprise(project);
     const connection = await platform.sso.configure(project.id, request.body);
@@ -67,7 +57,7 @@ export function registerSsoRoutes(app: FastifyInstance, { platform }: Management
   });
 
   // Checks the DNS TXT record proving the domain (400 saying what was found otherwise).
-  app.post('/projects/:slug/sso/verify-domain', { config: { access: 'owner' } }, async (request) => {
+  app.post('/projects/:slug/sso/verify-domain', { config: { access: 'owner' }, schema: ssoRoutes.verifyDomain }, async (request) => {
     const project = projectOf(request);
     requireEnterprise(project);
     const connection = await platform.sso.store.forProject(project.id);
@@ -76,7 +66,7 @@ export function registerSsoRoutes(app: FastifyInstance, { platform }: Management
   });
 
   // Removing is allowed on any plan (a downgraded project frees its domain); its sessions end at once.
-  app.delete('/projects/:slug/sso', { config: { access: 'owner' } }, async (request, reply) => {
+  app.delete('/projects/:slug/sso', { config: { access: 'owner' }, schema: ssoRoutes.remove }, async (request, reply) => {
     if (!(await platform.sso.remove(projectOf(request).id))) throw new NotFoundError();
     return reply.status(204).send();
   });
@@ -88,9 +78,7 @@ export function registerSsoLoginRoutes(app: FastifyInstance, { platform }: Manag
 
   // The provider's authorization URL for a work e-mail; the same 404 for an unknown domain and a
   // project whose plan has no single sign-on.
-  app.post<{ Body: { email: string } }>('/auth/sso/start', {
-    schema: { body: { type: 'object', additionalProperties: false, required: ['email'], properties: { email: { type: 'string', maxLength: 254 } } } },
-  }, async (request, reply) => {
+  app.post<{ Body: { email: string } }>('/auth/sso/start', { schema: ssoLoginRoutes.start }, async (request, reply) => {
     await hitLimit(platform.limitCounters, `sso-start:ip:${request.ip}`, authPerIp);
     const started = await platform.sso.start(request.body.email.trim(), callbackUrlOf(request));
     if (!started) throw new NotFoundError('Single sign-on is not set up for this e-mail address');
@@ -102,7 +90,7 @@ export function registerSsoLoginRoutes(app: FastifyInstance, { platform }: Manag
 
   // Where the provider sends the browser back: a session and the project's page, or the sign-in
   // page with `sso_error` saying why not. The pending sign-in is spent either way.
-  app.get('/auth/sso/callback', async (request, reply) => {
+  app.get('/auth/sso/callback', { schema: ssoLoginRoutes.callback }, async (request, reply) => {
     reply.clearCookie(SSO_COOKIE, { path: SSO_COOKIE_PATH, httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https' });
     try {
       const login = await platform.sso.finish(new URL(urlAt(request, request.url)), request.cookies[SSO_COOKIE]);

@@ -8,13 +8,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Account, SecondFactor } from '@cms/auth';
 import { RateLimitError, TwoFactorRequiredError, UnauthorizedError, ValidationError } from '@cms/errors';
 import { hitLimit } from '@cms/limits';
+import { twoFactorRoutes as schemas } from '@cms/management-api';
 import type { Platform } from '../platform.ts';
 import type { ManagementOptions } from './options.ts';
 import { audit } from './sign-in-security.ts';
-
-/** A TOTP code or a recovery code, as login takes it (empty: none). */
-export const codeSchema = { type: 'string', maxLength: 64 } as const;
-const codeBody = { type: 'object', additionalProperties: false, required: ['code'], properties: { code: { ...codeSchema, minLength: 1 } } } as const;
 
 const wrongCode = () => ValidationError.fromFieldErrors([{ path: ['code'], message: 'The code is not correct', name: 'ValidationError' }]);
 
@@ -69,22 +66,22 @@ export function registerTwoFactorRoutes(app: FastifyInstance, { platform }: Mana
     return result;
   }
 
-  app.get('/auth/2fa', { onRequest: authenticate }, async (request) => platform.twoFactor.status(request.accountId));
+  app.get('/auth/2fa', { onRequest: authenticate, schema: schemas.status }, async (request) => platform.twoFactor.status(request.accountId));
 
   // A new secret, shown this once (the QR code is made from otpauthUrl in the browser).
-  app.post('/auth/2fa/setup', { onRequest: authenticate }, async (request) => {
+  app.post('/auth/2fa/setup', { onRequest: authenticate, schema: schemas.setup }, async (request) => {
     const account = await platform.accounts.get(request.accountId);
     if (!account) throw new UnauthorizedError();
     return platform.twoFactor.setup(account);
   });
 
-  app.post<{ Body: { code: string } }>('/auth/2fa/enable', { onRequest: authenticate, schema: { body: codeBody } }, async (request) => {
+  app.post<{ Body: { code: string } }>('/auth/2fa/enable', { onRequest: authenticate, schema: schemas.enable }, async (request) => {
     const recoveryCodes = await verified(request.accountId, () => platform.twoFactor.enable(request.accountId, request.body.code));
     await audit(platform, request, request.accountId, 'account.2fa.enable');
     return { recoveryCodes };
   });
 
-  app.post<{ Body: { code: string } }>('/auth/2fa/disable', { onRequest: authenticate, schema: { body: codeBody } }, async (request) => {
+  app.post<{ Body: { code: string } }>('/auth/2fa/disable', { onRequest: authenticate, schema: schemas.disable }, async (request) => {
     const factor = await verified(request.accountId, () => platform.twoFactor.disable(request.accountId, request.body.code));
     if (factor === 'recovery-code') await audit(platform, request, request.accountId, 'account.2fa.recovery-code.use', { for: 'disable', remaining: 0 });
     await audit(platform, request, request.accountId, 'account.2fa.disable', { method: factor });

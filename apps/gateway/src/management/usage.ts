@@ -3,6 +3,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { dailyRejections, dailyUsage, topRoutes, usageReport, USAGE_HISTORY_DAYS } from '@cms/billing';
 import { ValidationError, type FieldError } from '@cms/errors';
+import { usageRoutes as schemas } from '@cms/management-api';
 import type { ManagementOptions } from './options.ts';
 import { projectOf } from './request-context.ts';
 import { withEnvironmentsUsage } from './environments.ts';
@@ -39,22 +40,22 @@ function intQuery<K extends string>(request: FastifyRequest, params: Record<K, I
 
 export function registerUsageRoutes(app: FastifyInstance, { platform }: ManagementOptions): void {
   const db = platform.db.pool;
-  app.get('/projects/:slug/usage', async (request) => {
+  app.get('/projects/:slug/usage', { schema: schemas.get }, async (request) => {
     const p = projectOf(request);
     const { physical } = await platform.runtimes.get(p);
     const contentTables = Object.values(physical.contentTypes).map((t) => t.table);
     // A parent's documents include its environments' (management-api.md § Environments).
     return withEnvironmentsUsage(platform, p, await usageReport(db, platform.usage, p, contentTables, platform.db.tenantPool));
   });
-  app.get('/projects/:slug/usage/daily', async (request) => {
+  app.get('/projects/:slug/usage/daily', { schema: schemas.daily }, async (request) => {
     const { days } = intQuery(request, { days: DAYS });
     return { days: await dailyUsage(db, platform.usage, projectOf(request).id, days) };
   });
-  app.get('/projects/:slug/usage/rejections', async (request) => {
+  app.get('/projects/:slug/usage/rejections', { schema: schemas.rejections }, async (request) => {
     const { days } = intQuery(request, { days: DAYS });
     return dailyRejections(db, platform.usage, projectOf(request).id, days);
   });
-  app.get('/projects/:slug/usage/routes', async (request) => {
+  app.get('/projects/:slug/usage/routes', { schema: schemas.routes }, async (request) => {
     const { days, limit } = intQuery(request, { days: DAYS, limit: LIMIT });
     return { routes: await topRoutes(db, platform.usage, projectOf(request).id, days, limit) };
   });

@@ -2,6 +2,7 @@
 // the delivery log and replay. Delivery itself is @cms/webhooks' (outbox, relay, queue).
 import type { FastifyInstance } from 'fastify';
 import { ApplicationError, NotFoundError, ValidationError, type FieldError } from '@cms/errors';
+import { webhookRoutes as schemas } from '@cms/management-api';
 import { isWebhookEvent, RESERVED_HEADERS, WEBHOOK_EVENTS, type Webhook, type WebhookEvent, type WebhookInput } from '@cms/webhooks';
 import type { ManagementOptions } from './options.ts';
 import { projectOf } from './request-context.ts';
@@ -10,6 +11,9 @@ const ID = /^[1-9]\d{0,14}$/;
 const HEADER_NAME = /^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,100}$/;
 const MAX_HEADERS = 20;
 const KEYS = new Set(['name', 'url', 'events', 'headers', 'enabled']);
+// The body is checked by parseWebhook, which names every broken field in its own words: the
+// schema's verdict is attached (attachValidation) and left to it.
+const PARSED_HERE = { attachValidation: true } as const;
 
 const webhookJson = ({ id, name, url, events, headers, enabled, createdAt, updatedAt }: Webhook) =>
   ({ id, name, url, events, headers, enabled, createdAt, updatedAt });
@@ -90,7 +94,7 @@ export function registerWebhookRoutes(app: FastifyInstance, { platform }: Manage
     return hook;
   }
 
-  app.post('/projects/:slug/webhooks', async (request, reply) => {
+  app.post('/projects/:slug/webhooks', { schema: schemas.create, ...PARSED_HERE }, async (request, reply) => {
     const project = projectOf(request);
     const input = parseWebhook(request.body, false) as WebhookInput;
     const { webhook, secret } = await store.create(project.id, input);
@@ -98,15 +102,15 @@ export function registerWebhookRoutes(app: FastifyInstance, { platform }: Manage
     return reply.status(201).send({ webhook: webhookJson(webhook), secret });
   });
 
-  app.get('/projects/:slug/webhooks', async (request) => ({
+  app.get('/projects/:slug/webhooks', { schema: schemas.list }, async (request) => ({
     webhooks: (await store.list(projectOf(request).id)).map(webhookJson),
   }));
 
-  app.get<{ Params: HookParams }>('/projects/:slug/webhooks/:id', async (request) => ({
+  app.get<{ Params: HookParams }>('/projects/:slug/webhooks/:id', { schema: schemas.get }, async (request) => ({
     webhook: webhookJson(await hookOf(projectOf(request).id, request.params.id)),
   }));
 
-  app.put<{ Params: HookParams }>('/projects/:slug/webhooks/:id', async (request) => {
+  app.put<{ Params: HookParams }>('/projects/:slug/webhooks/:id', { schema: schemas.update, ...PARSED_HERE }, async (request) => {
     const project = projectOf(request);
     await hookOf(project.id, request.params.id);
     const change = parseWebhook(request.body ?? {}, true);
@@ -115,7 +119,7 @@ export function registerWebhookRoutes(app: FastifyInstance, { platform }: Manage
     return { webhook: webhookJson(webhook) };
   });
 
-  app.delete<{ Params: HookParams }>('/projects/:slug/webhooks/:id', async (request, reply) => {
+  app.delete<{ Params: HookParams }>('/projects/:slug/webhooks/:id', { schema: schemas.remove }, async (request, reply) => {
     const project = projectOf(request);
     await hookOf(project.id, request.params.id);
     await store.remove(project.id, request.params.id);
@@ -124,20 +128,20 @@ export function registerWebhookRoutes(app: FastifyInstance, { platform }: Manage
   });
 
   // Sends a `trigger-test` event now (one attempt, no retries) and answers with its outcome.
-  app.post<{ Params: HookParams }>('/projects/:slug/webhooks/:id/test', async (request, reply) => {
+  app.post<{ Params: HookParams }>('/projects/:slug/webhooks/:id/test', { schema: schemas.test }, async (request, reply) => {
     const project = projectOf(request);
     const hook = await hookOf(project.id, request.params.id);
     const delivery = await platform.webhooksOn(project.cluster).testSend(project.id, String(hook.id));
     return reply.status(202).send({ delivery });
   });
 
-  app.get<{ Params: HookParams }>('/projects/:slug/webhooks/:id/deliveries', async (request) => {
+  app.get<{ Params: HookParams }>('/projects/:slug/webhooks/:id/deliveries', { schema: schemas.deliveries }, async (request) => {
     const project = projectOf(request);
     const hook = await hookOf(project.id, request.params.id);
     return { deliveries: await platform.webhooksOn(project.cluster).store.deliveries(project.id, String(hook.id)) };
   });
 
-  app.post<{ Params: DeliveryParams }>('/projects/:slug/webhooks/:id/deliveries/:deliveryId/replay', async (request, reply) => {
+  app.post<{ Params: DeliveryParams }>('/projects/:slug/webhooks/:id/deliveries/:deliveryId/replay', { schema: schemas.replay }, async (request, reply) => {
     const project = projectOf(request);
     const hook = await hookOf(project.id, request.params.id);
     const deliveryId = request.params.deliveryId;

@@ -1,0 +1,96 @@
+// Scheduled actions (`/v1/projects/{slug}/scheduled-actions…`): one document-locale published or
+// unpublished at a set instant, in the shape of Contentful's (apps/gateway/src/management/scheduled-actions.ts).
+import { withErrors } from '../errors.ts';
+import { defineRoute, noContent } from '../route.ts';
+
+const dateTime = { type: 'string', format: 'date-time' } as const;
+const nullableText = (maxLength: number) => ({ type: ['string', 'null'], maxLength }) as const;
+const actionType = { type: 'string', enum: ['publish', 'unpublish'] } as const;
+
+/** One document-locale published or unpublished at a set instant. */
+const ScheduledAction = {
+  type: 'object',
+  required: ['id', 'contentType', 'documentId', 'locale', 'action', 'scheduledFor', 'status', 'error', 'createdAt'],
+  properties: {
+    id: { type: 'integer' },
+    contentType: { type: 'string' },
+    documentId: { type: 'string' },
+    locale: { type: ['string', 'null'], description: 'Null on types without i18n' },
+    action: { type: 'string', enum: ['publish', 'unpublish'] },
+    scheduledFor: {
+      type: 'object', required: ['datetime', 'timezone'],
+      properties: {
+        datetime: { ...dateTime, description: 'The instant, in UTC' },
+        timezone: { type: 'string', description: 'The IANA zone it was chosen in' },
+      },
+    },
+    status: { type: 'string', enum: ['scheduled', 'succeeded', 'failed', 'canceled'] },
+    error: { type: ['string', 'null'], description: 'Why it failed' },
+    createdAt: dateTime,
+  },
+} as const;
+
+const CreateScheduledActionBody = {
+  type: 'object', additionalProperties: false, required: ['contentType', 'documentId', 'action', 'scheduledFor'],
+  properties: {
+    contentType: { type: 'string', minLength: 1, maxLength: 200 },
+    documentId: { type: 'string', minLength: 1, maxLength: 64 },
+    locale: { ...nullableText(50), description: 'Localized types: one of the project\'s locales (default: its default locale); ignored on others' },
+    action: actionType,
+    scheduledFor: {
+      type: 'object', additionalProperties: false, required: ['datetime', 'timezone'],
+      properties: {
+        datetime: {
+          type: 'string', minLength: 1, maxLength: 64,
+          description: 'In the future: an ISO 8601 instant (`Z` or an offset), or a local date-time without offset on the clock of `timezone`',
+        },
+        timezone: { type: 'string', minLength: 1, maxLength: 64, description: 'An IANA time zone' },
+      },
+    },
+  },
+  examples: [{ contentType: 'api::article.article', documentId: 'a1b2c3d4e5f6g7h8i9j0k1l2', action: 'publish', scheduledFor: { datetime: '2030-12-01T09:00:00', timezone: 'Europe/Paris' } }],
+} as const;
+
+const ScheduledActionListQuery = {
+  type: 'object',
+  properties: {
+    documentId: { type: 'string', description: 'Only this document\'s' },
+    status: { type: 'string', enum: ['scheduled', 'succeeded', 'failed', 'canceled'] },
+  },
+} as const;
+
+const ScheduledActionAnswer = { description: 'Scheduled', type: 'object', required: ['data'], properties: { data: ScheduledAction } } as const;
+const ScheduledActionList = {
+  description: 'The scheduled actions (cancelled ones too, as `canceled`)',
+  type: 'object', required: ['data'],
+  properties: { data: { type: 'array', items: ScheduledAction, description: 'Soonest first, at most 1000' } },
+} as const;
+
+const NO_PROJECT = 'No such project (or not a member)';
+
+export const scheduledActionRoutes = {
+  create: defineRoute({
+    tags: ['Scheduled actions'],
+    summary: 'Schedule a publish or unpublish',
+    description: 'One document-locale of a draft & publish type, at an instant in the future (within 5 s of it, exactly once). Owners and editors.',
+    body: CreateScheduledActionBody,
+    response: withErrors({ 201: ScheduledActionAnswer }, {
+      400: 'Invalid (a type without draft & publish, a past or malformed instant, an unknown zone or locale; named in `details.errors`)', 403: 'Viewers cannot schedule', 404: 'No such project or document',
+    }),
+  }),
+
+  list: defineRoute({
+    tags: ['Scheduled actions'],
+    summary: 'List scheduled actions',
+    description: 'Soonest first, at most 1000.',
+    querystring: ScheduledActionListQuery,
+    response: withErrors({ 200: ScheduledActionList }, { 400: 'A malformed filter (or an unknown key)', 404: NO_PROJECT }),
+  }),
+
+  cancel: defineRoute({
+    tags: ['Scheduled actions'],
+    summary: 'Cancel a scheduled action',
+    description: 'It stays listed, as `canceled`. Owners and editors.',
+    response: withErrors({ 204: noContent('Cancelled') }, { 400: 'Only a scheduled action can be cancelled (it ran, failed or was cancelled)', 403: 'Viewers cannot cancel', 404: 'No such project, or no such scheduled action in it' }),
+  }),
+};

@@ -1,0 +1,69 @@
+// The package stays browser-safe (relative imports only), its shared schemas have unique ids and
+// compile in strict JSON Schema 2020-12, and every example in it (shapes, request bodies) is valid.
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import * as api from '@cms/management-api';
+
+const SRC = fileURLToPath(new URL('../src/', import.meta.url));
+const files = (dir: string): string[] => readdirSync(dir).flatMap((name) => {
+  const path = join(dir, name);
+  return statSync(path).isDirectory() ? files(path) : path.endsWith('.ts') ? [path] : [];
+});
+
+function strictAjv(): Ajv2020 {
+  const ajv = new Ajv2020({ strict: true, allowUnionTypes: true, allErrors: true });
+  (addFormats as unknown as { default: typeof addFormats }).default(ajv);
+  // OpenAPI's format of raw bytes (a body of another content type than JSON); fastify knows it too.
+  ajv.addFormat('binary', true);
+  for (const schema of api.sharedSchemas) ajv.addSchema(schema);
+  return ajv;
+}
+
+/** Every route schema the package exports (`{name}Routes` objects of `defineRoute`s). */
+const routeSchemas = () => Object.entries(api)
+  .filter(([name, value]) => name.endsWith('Routes') && typeof value === 'object')
+  .flatMap(([name, routes]) => Object.entries(routes as Record<string, api.RouteSchema>).map(([key, schema]) => ({ at: `${name}.${key}`, schema })));
+
+describe('@cms/management-api', () => {
+  it('imports nothing but its own modules (usable in a browser)', () => {
+    for (const file of files(SRC)) {
+      for (const m of readFileSync(file, 'utf8').matchAll(/(?:from|import)\s+'([^']+)'/g)) {
+        assert.match(m[1]!, /^\.\.?\//, `${file} imports ${m[1]}`);
+      }
+    }
+  });
+
+  it('has shared schemas with unique ids that compile strictly, and valid examples', () => {
+    const ids = api.sharedSchemas.map((s) => s.$id);
+    assert.equal(new Set(ids).size, ids.length);
+    const ajv = strictAjv();
+    for (const schema of api.sharedSchemas) {
+      const validate = ajv.getSchema(schema.$id)!;
+      assert.ok(validate, schema.$id);
+      for (const example of (schema as { examples?: unknown[] }).examples ?? []) assert.ok(validate(example), `${schema.$id}: ${JSON.stringify(validate.errors)}`);
+    }
+  });
+
+  it('has route schemas whose requests compile strictly (as fastify validates them) and whose examples are valid', () => {
+    const ajv = strictAjv();
+    const routes = routeSchemas();
+    assert.ok(routes.length > 10);
+    for (const { at, schema } of routes) {
+      assert.ok(schema.summary && schema.tags.length === 1 && schema.response, at);
+      for (const part of ['body', 'docBody', 'querystring', 'headers'] as const) {
+        if (!schema[part]) continue;
+        // A body per content type (`content: {type: {schema}}`) is validated per content type.
+        const byType = (schema[part] as { content?: Record<string, { schema: object }> }).content;
+        for (const one of byType ? Object.values(byType).map((c) => c.schema) : [schema[part]!]) {
+          const validate = ajv.compile(one);
+          for (const example of (one as { examples?: unknown[] }).examples ?? []) assert.ok(validate(example), `${at} ${part}: ${JSON.stringify(validate.errors)}`);
+        }
+      }
+    }
+  });
+});
