@@ -75,7 +75,12 @@ export async function moveProject(
     try {
       // Two transactions whose commit order matters (control first, then the source's drop that
       // releases the writers): run by hand on a connection each.
-      return await pools.pool.connect((control) => source.connect((src) => switchOver(control, src)));
+      const report = await pools.pool.connect((control) => source.connect((src) => switchOver(control, src)));
+      // Every gateway is told once the writers that waited are let go and their connections are
+      // back: the invalidation's hooks take connections of those pools (told while the writers
+      // still waited, it would wait for them, and they for the move, until their statement timeout).
+      await invalidate({ projectId: report.projectId, slug, scope: 'project' });
+      return report;
     } catch (err) {
       if (sqlState(err) !== LOCK_NOT_AVAILABLE || Date.now() > deadline) throw err;
       await new Promise((r) => setTimeout(r, 20 + Math.random() * 80));
@@ -84,6 +89,7 @@ export async function moveProject(
 
   async function switchOver(control: Db, src: Db): Promise<MoveReport> {
     let committed = false;
+    let report: MoveReport;
     await exec(control, 'BEGIN');
     await exec(src, 'BEGIN');
     try {
@@ -107,12 +113,11 @@ export async function moveProject(
       await exec(control, 'COMMIT');
       committed = true;
       await options.onPhase?.('switched');
-      // Every gateway reloads the project, now on `to`; then the writers waiting here are let go
-      // into a dropped schema, and rerun there too.
-      await invalidate({ projectId: project!.id, slug, scope: 'project' });
+      // The writers waiting here are let go into a dropped schema: they find the project on `to`
+      // (the control row is committed) and rerun there; every gateway is told after (above).
       await dropSource(src, project!, from);
       await exec(src, 'COMMIT');
-      return { projectId: project!.id, slug, from, to, tables: tables.length, pausedMs: Math.round(performance.now() - paused), copyMs: Math.round(copyMs), bytes };
+      report = { projectId: project!.id, slug, from, to, tables: tables.length, pausedMs: Math.round(performance.now() - paused), copyMs: Math.round(copyMs), bytes };
     } catch (err) {
       await exec(src, 'ROLLBACK').catch(() => {});
       if (!committed) await exec(control, 'ROLLBACK').catch(() => {});
@@ -120,6 +125,7 @@ export async function moveProject(
       if (!committed) await exec(target, `DROP SCHEMA IF EXISTS ${quoteIdent(project!.schemaName)} CASCADE`).catch(() => {});
       throw err;
     }
+    return report;
   }
 }
 
