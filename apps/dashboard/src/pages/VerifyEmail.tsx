@@ -15,8 +15,11 @@ export function VerifyEmailPage() {
   const me = useAccount();
   const verify = useMutation({
     mutationFn: async () => (await api<{ account: Account }>('POST', '/v1/auth/verify-email', { token })).account,
-    // Signed in as that account, it (and its banner) follows at once, not after a refetch.
-    onSuccess: (verified) => {
+    // Signed in as that account, it (and its banner) follows at once, not after a refetch; a read
+    // of the account still on its way (the page's first, sent before the address was verified)
+    // is cancelled first, so it cannot put the unverified account back.
+    onSuccess: async (verified) => {
+      await client.cancelQueries({ queryKey: ME_KEY });
       client.setQueryData<Account | null>(ME_KEY, (current) => (current?.id === verified.id ? verified : current));
       return client.invalidateQueries({ queryKey: ME_KEY });
     },
