@@ -7,7 +7,7 @@ SOLO_TEST_FILES = test/integration/tenant-fairness.test.ts
 TEST_FILES = $(filter-out $(SOLO_TEST_FILES),$(shell find packages apps test -name '*.test.ts' -not -path '*/node_modules/*' | sort))
 TEST_CONCURRENCY ?= 4
 
-.PHONY: move-project clusters start worker test install typecheck bench bench-100k bench-scale bench-export bench-environments bench-cache bench-memory bench-live services dashboard screenshots build start-cluster stop-cluster cluster-status
+.PHONY: move-project clusters start worker test install typecheck client bench bench-100k bench-scale bench-export bench-environments bench-cache bench-memory bench-live services dashboard screenshots build start-cluster stop-cluster cluster-status
 
 DASHBOARD_DIST := apps/dashboard/dist/index.html
 DASHBOARD_SOURCES = $(shell find apps/dashboard/src -type f) apps/dashboard/index.html apps/dashboard/vite.config.ts apps/dashboard/package.json
@@ -74,6 +74,11 @@ typecheck: install
 
 services:
 	@bash scripts/ensure-services.sh
+
+## The management API's typed client (@cms/management-api src/generated/: the /v1 OpenAPI document
+## and its types), made from the routes' schemas without a database; commit what it writes.
+client: install
+	node --import tsx scripts/generate-client.ts
 
 ## Type-check, then run every test file against the real Postgres and Redis.
 test: install services typecheck dashboard

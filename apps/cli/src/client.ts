@@ -1,9 +1,12 @@
 // The CLI's one HTTP client for the platform: the management API (`/v1`) and content APIs.
 //
 //   const api = createClient({ url: 'https://cms.example.com', token });
-//   const { projects } = await api.get<{ projects: Project[] }>('/v1/projects');
-//   await api.post('/v1/projects', { name: 'Blog' });      // also put / patch / delete
+//   const { projects } = await dataOf(api.v1.GET('/v1/projects'));
+//   await dataOf(api.v1.POST('/v1/projects', { body: { name: 'Blog' } }));
 //
+// `v1` is @cms/management-api's client, typed from the management API's OpenAPI document: paths,
+// parameters, bodies and answers as the routes declare them. `get`, `post`, `put`, `patch`,
+// `delete` take any path (the content APIs, routes of other answers).
 // Paths are relative to `url` (the platform's origin). Each method sends and parses JSON
 // (`undefined` for an empty body such as a 204) and throws `ApiError` for any non-2xx answer,
 // carrying the server's error envelope `{data: null, error: {status, name, message, details}}`;
@@ -16,6 +19,7 @@ import { request as httpsRequest } from 'node:https';
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { pipeline } from 'node:stream/promises';
+import { createManagementClient, type ManagementClient } from '@cms/management-api/client';
 
 export class ApiError extends Error {
   constructor(
@@ -43,6 +47,8 @@ export interface RequestOptions {
 
 export interface Client {
   readonly url: string;
+  /** The management API, typed (`dataOf` unwraps an answer); a refusal or network failure throws ApiError as `request` does. */
+  readonly v1: ManagementClient;
   request<T = unknown>(method: string, path: string, options?: RequestOptions): Promise<T>;
   /** `request` for an answer of any type (JSON Lines, a file…): its text and content type; non-2xx throws the same ApiError. */
   requestText(method: string, path: string, options?: RequestOptions): Promise<{ status: number; contentType: string; text: string }>;
@@ -68,8 +74,33 @@ function isRawBody(body: unknown): body is NonNullable<RequestInit['body']> {
     || body instanceof ReadableStream;
 }
 
+/** The answer of a typed call (`api.v1.…`): a refusal was thrown already, as ApiError. */
+export async function dataOf<T>(call: Promise<{ data?: T }>): Promise<T> {
+  return (await call).data as T;
+}
+
 export function createClient(options: ClientOptions): Client {
   const url = options.url.replace(/\/+$/, '');
+
+  /** fetch, a failure to reach the platform being an ApiError (status 0). */
+  async function reach(input: string | Request, init?: RequestInit): Promise<Response> {
+    try {
+      return await fetch(input, init);
+    } catch (err) {
+      const cause = (err as { cause?: { code?: string; message?: string } }).cause;
+      throw new ApiError(0, 'NetworkError', `Cannot reach ${url}: ${cause?.code ?? cause?.message ?? (err as Error).message}`);
+    }
+  }
+
+  /** The typed client's fetch: its refusals and non-JSON answers are the ApiErrors of `request`. */
+  async function checkedFetch(req: Request): Promise<Response> {
+    const res = await reach(req);
+    const text = await res.text();
+    const path = req.url.startsWith(url) ? req.url.slice(url.length) : new URL(req.url).pathname;
+    answer(req.method, path, res.status, res.statusText, text);
+    // The body was read to check it: the answer again, for openapi-fetch to parse.
+    return new Response(text === '' ? null : text, { status: res.status, statusText: res.statusText, headers: res.headers });
+  }
 
   async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
     const res = await send(method, path, options);
@@ -95,14 +126,7 @@ export function createClient(options: ClientOptions): Client {
         (init.headers as Record<string, string>)['content-type'] = 'application/json';
       }
     }
-    let res: Response;
-    try {
-      res = await fetch(url + path, init);
-    } catch (err) {
-      const cause = (err as { cause?: { code?: string; message?: string } }).cause;
-      throw new ApiError(0, 'NetworkError', `Cannot reach ${url}: ${cause?.code ?? cause?.message ?? (err as Error).message}`);
-    }
-    return res;
+    return reach(url + path, init);
   }
 
   /** An answer's JSON, or the ApiError it stands for. */
@@ -168,13 +192,7 @@ export function createClient(options: ClientOptions): Client {
 
   async function download(path: string): Promise<{ body: Readable; size: number | null }> {
     const headers: Record<string, string> = options.token ? { authorization: `Bearer ${options.token}` } : {};
-    let res: Response;
-    try {
-      res = await fetch(url + path, { headers });
-    } catch (err) {
-      const cause = (err as { cause?: { code?: string; message?: string } }).cause;
-      throw new ApiError(0, 'NetworkError', `Cannot reach ${url}: ${cause?.code ?? cause?.message ?? (err as Error).message}`);
-    }
+    const res = await reach(url + path, { headers });
     if (!res.ok || !res.body) return answer('GET', path, res.status, res.statusText, await res.text());
     const length = res.headers.get('content-length');
     return { body: Readable.fromWeb(res.body as WebReadableStream), size: length === null ? null : Number(length) };
@@ -182,6 +200,7 @@ export function createClient(options: ClientOptions): Client {
 
   return {
     url,
+    v1: createManagementClient(url, { token: options.token, fetch: checkedFetch }),
     request,
     requestText,
     upload,

@@ -1,7 +1,8 @@
 // The management API (`/v1`) described once, as JSON Schema: the shapes its routes answer with,
 // the error envelope, what the OpenAPI document says of authentication and tags. Browser-safe (no
-// Node import, no dependency): the gateway validates and serializes with these, the dashboard and
-// the CLI may validate with them (`sharedSchemas` into any JSON Schema 2020-12 validator).
+// Node import; openapi-fetch only): the gateway validates and serializes with these, the dashboard and
+// the CLI may validate with them (`sharedSchemas` into any JSON Schema 2020-12 validator) and call
+// the API with the typed client generated from the document they make (client.ts, `make client`).
 import { ErrorEnvelope } from './errors.ts';
 import { Account, ApiToken, AuditEntry, Invitation, Locale, Member, Pagination, PermissionMap, Project, Role, Session, Webhook } from './shapes.ts';
 
@@ -9,6 +10,7 @@ export { ErrorEnvelope, errorResponse, withErrors, type ErrorStatus } from './er
 export { Account, ApiToken, AuditEntry, Invitation, Locale, Member, Pagination, PermissionMap, Project, Role, Session, Webhook } from './shapes.ts';
 export { PUBLIC, SECURITY_SCHEMES, TAGS, sessionSecurity, type Tag } from './document.ts';
 export { defineRoute, noContent, type RouteSchema } from './route.ts';
+export { createManagementClient, type AnswerOf, type ManagementClient, type ManagementClientOptions, type components, type operations, type paths } from './client.ts';
 
 /** Every shared schema (each with its `$id`), for `app.addSchema` and for a client's validator. */
 export const sharedSchemas = [ErrorEnvelope, PermissionMap, Account, Session, Project, Member, Invitation, ApiToken, Role, Locale, Webhook, Pagination, AuditEntry] as const;

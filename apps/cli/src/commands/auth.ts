@@ -2,17 +2,13 @@
 import { text as readStream } from 'node:stream/consumers';
 import * as p from '@clack/prompts';
 import type { Command } from 'commander';
-import { ApiError, createClient } from '../client.ts';
+import type { components } from '@cms/management-api/client';
+import { ApiError, createClient, dataOf } from '../client.ts';
 import { deleteSession, readSession, writeSession } from '../config.ts';
 import { CliError, connect, interactive, target, UsageError } from '../context.ts';
 import { answered, print, withSpinner } from '../ui.ts';
 
-interface Account {
-  id: number;
-  email: string;
-  name: string | null;
-  emailVerified: boolean;
-}
+type Account = components['schemas']['Account'];
 
 interface LoginOptions {
   email?: string;
@@ -51,7 +47,7 @@ export function registerAuth(program: Command): void {
       const { email, password } = await credentials(options);
       const api = createClient({ url });
       const { token, account } = await withSpinner('Logging in', () =>
-        api.post<{ token: string; account: Account }>('/v1/auth/login', { email, password }));
+        dataOf(api.v1.POST('/v1/auth/login', { body: { email, password } })));
       if (options.printToken) {
         print(token);
         return;
@@ -59,7 +55,7 @@ export function registerAuth(program: Command): void {
       // Replacing another session: end it on its server first (best effort, it may be gone).
       const previous = await readSession();
       if (previous && previous.token !== token) {
-        await createClient({ url: previous.url, token: previous.token }).post('/v1/auth/logout').catch(() => undefined);
+        await createClient({ url: previous.url, token: previous.token }).v1.POST('/v1/auth/logout').catch(() => undefined);
       }
       const file = await writeSession({ url, token, email: account.email });
       print(`Logged in to ${url} as ${account.email} (session stored in ${file}).`);
@@ -75,7 +71,7 @@ export function registerAuth(program: Command): void {
         return;
       }
       try {
-        await createClient({ url: session.url, token: session.token }).post('/v1/auth/logout');
+        await createClient({ url: session.url, token: session.token }).v1.POST('/v1/auth/logout');
       } catch (err) {
         // An expired session is over anyway; anything else (server unreachable) keeps the file,
         // so the session can still be ended later.
@@ -93,7 +89,7 @@ export function registerAuth(program: Command): void {
       const api = await connect(command);
       let account: Account;
       try {
-        ({ account } = await api.get<{ account: Account }>('/v1/auth/me'));
+        ({ account } = await dataOf(api.v1.GET('/v1/auth/me')));
       } catch (err) {
         if (err instanceof ApiError && err.status === 401) {
           throw new CliError(`${err.message}: the session has ended, run \`cms login\` again.`);

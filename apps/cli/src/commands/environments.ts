@@ -3,38 +3,17 @@
 // project as a planned migration. Every other command works on an environment by its slug.
 import * as p from '@clack/prompts';
 import type { Command } from 'commander';
+import type { AnswerOf } from '@cms/management-api/client';
 import { CliError, connect, interactive, UsageError } from '../context.ts';
-import type { Client } from '../client.ts';
+import { dataOf, type Client } from '../client.ts';
 import { answered, confirmOrRefuse, print, table, withSpinner } from '../ui.ts';
-import { projectPath, type Project } from './projects.ts';
 
-export type EnvironmentStatus = 'copying' | 'ready' | 'failed';
+export type Environment = AnswerOf<'/v1/projects/{slug}/environments', 'get'>['environments'][number];
 
-export interface Environment {
-  name: string;
-  slug: string;
-  status: EnvironmentStatus;
-  apiUrl: string;
-  graphqlUrl: string;
-  createdAt: string;
-  /** why the copy failed (status `failed`), when the server says */
-  error?: string | null;
-}
+/** `plan.changed` with no steps: the models differ only in what stores nothing (names shown, options). */
+export type PromoteAnswer = AnswerOf<'/v1/projects/{slug}/environments/{name}/promote', 'post'>;
 
-export interface PromoteStep {
-  kind: string;
-  uid: string;
-  attribute?: string | null;
-  destructive: boolean;
-  /** the server's words for the step, when it gives them */
-  description?: string;
-}
-
-export interface PromoteAnswer {
-  /** `changed` with no steps: the models differ only in what stores nothing (names shown, options). */
-  plan: { steps: PromoteStep[]; changed: boolean };
-  applied: boolean;
-}
+export type PromoteStep = PromoteAnswer['plan']['steps'][number];
 
 /** The contract's environment names. */
 export const ENVIRONMENT_NAME = /^[a-z][a-z0-9-]{0,19}$/;
@@ -67,7 +46,7 @@ export function describePromotePlan(parent: string, name: string, steps: Promote
 async function parentSlug(api: Client, option: string | undefined): Promise<string> {
   const named = option ?? (process.env.CMS_PROJECT || undefined);
   if (named) return named;
-  const { projects } = await api.get<{ projects: Array<Project & { parent?: unknown }> }>('/v1/projects');
+  const { projects } = await dataOf(api.v1.GET('/v1/projects'));
   const own = projects.filter((x) => !x.parent);
   if (own.length === 1) return own[0]!.slug;
   throw new UsageError(own.length === 0
@@ -81,11 +60,8 @@ function checkName(name: string): void {
   }
 }
 
-const envPath = (slug: string, name?: string, rest = '') =>
-  projectPath(slug, `/environments${name === undefined ? '' : `/${encodeURIComponent(name)}`}${rest}`);
-
 async function environments(api: Client, slug: string): Promise<Environment[]> {
-  return (await api.get<{ environments: Environment[] }>(envPath(slug))).environments;
+  return (await dataOf(api.v1.GET('/v1/projects/{slug}/environments', { params: { path: { slug } } }))).environments;
 }
 
 /** Follows a copy until it is ready (or failed: an error), asking every POLL_MS. */
@@ -120,7 +96,8 @@ export function registerEnvironments(program: Command): void {
       checkName(name);
       const api = await connect(command);
       const slug = await parentSlug(api, options.project);
-      let { environment } = await withSpinner(`Copying ${slug}`, () => api.post<{ environment: Environment }>(envPath(slug), { name }));
+      let { environment } = await withSpinner(`Copying ${slug}`, () =>
+        dataOf(api.v1.POST('/v1/projects/{slug}/environments', { params: { path: { slug } }, body: { name } })));
       if (options.wait && environment.status !== 'ready') {
         environment = await withSpinner(`Copying ${slug} to ${environment.slug}`, () => waitUntilCopied(api, slug, name));
       }
@@ -163,7 +140,8 @@ export function registerEnvironments(program: Command): void {
         }));
         if (typed !== name) throw new CliError('The name did not match: nothing was deleted.');
       }
-      await withSpinner(`Deleting ${found.slug}`, () => api.delete(envPath(slug, name)));
+      await withSpinner(`Deleting ${found.slug}`, () =>
+        dataOf(api.v1.DELETE('/v1/projects/{slug}/environments/{name}', { params: { path: { slug, name } } })));
       print(`Deleted ${found.slug}.`);
     });
 
@@ -180,8 +158,9 @@ export function registerEnvironments(program: Command): void {
       if (options.yes && !options.apply) throw new UsageError('--yes goes with --apply');
       const api = await connect(command);
       const slug = await parentSlug(api, options.project);
-      const path = envPath(slug, name, '/promote');
-      const planned = await withSpinner('Planning the promotion', () => api.post<PromoteAnswer>(path, { dryRun: true }));
+      const promote = (body: { dryRun: boolean; confirm?: boolean }) =>
+        dataOf(api.v1.POST('/v1/projects/{slug}/environments/{name}/promote', { params: { path: { slug, name } }, body }));
+      const planned = await withSpinner('Planning the promotion', () => promote({ dryRun: true }));
       const { steps, changed } = planned.plan;
       if (!options.apply || !changed) {
         if (options.json) return print(JSON.stringify(planned, null, 2));
@@ -197,7 +176,7 @@ export function registerEnvironments(program: Command): void {
           `The promotion deletes stored data of ${slug} (${destructive} step${destructive === 1 ? '' : 's'} marked !): nothing was changed.`);
       }
       const body = destructive ? { dryRun: false, confirm: true } : { dryRun: false };
-      const applied = await withSpinner(`Promoting the model to ${slug}`, () => api.post<PromoteAnswer>(path, body));
+      const applied = await withSpinner(`Promoting the model to ${slug}`, () => promote(body));
       if (options.json) return print(JSON.stringify(applied, null, 2));
       print(`Promoted: ${slug} has the model of ${slug}--${name} (${applied.plan.steps.length} step${applied.plan.steps.length === 1 ? '' : 's'}; content was not copied).`);
     });

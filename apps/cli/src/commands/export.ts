@@ -6,19 +6,11 @@ import { rename, rm } from 'node:fs/promises';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Command } from 'commander';
+import { dataOf } from '../client.ts';
 import { CliError, connect } from '../context.ts';
 import { stageProgress } from '../import/progress.ts';
 import { print, withSpinner } from '../ui.ts';
 import { projectPath } from './projects.ts';
-
-interface ExportJson {
-  id: string;
-  status: 'running' | 'done' | 'failed';
-  size: number | null;
-  url: string | null;
-  error: string | null;
-  counts: { entities: Record<string, number>; links: number; assets: number; missingAssets: number } | null;
-}
 
 const POLL_MS = 500;
 /** A progress line (or bar redraw) at most this often while downloading. */
@@ -32,17 +24,19 @@ export function registerExport(program: Command): void {
     .requiredOption('-p, --project <slug>', 'the project')
     .action(async (file: string, options: { project: string }, command: Command) => {
       const api = await connect(command);
-      const started = await api.post<{ export: { id: string } }>(projectPath(options.project, '/exports'), {});
-      const path = projectPath(options.project, `/exports/${encodeURIComponent(started.export.id)}`);
+      const slug = options.project;
+      const started = await dataOf(api.v1.POST('/v1/projects/{slug}/exports', { params: { path: { slug } }, body: {} }));
+      const id = started.export.id;
       const done = await withSpinner('Writing the export', async () => {
         for (;;) {
-          const { export: current } = await api.get<{ export: ExportJson }>(path);
+          const { export: current } = await dataOf(api.v1.GET('/v1/projects/{slug}/exports/{id}', { params: { path: { slug, id } } }));
           if (current.status !== 'running') return current;
           await new Promise((resolve) => setTimeout(resolve, POLL_MS));
         }
       });
       if (done.status === 'failed') throw new CliError(`The export failed: ${done.error ?? 'unknown reason'}`);
-      const download = await api.download(`${path}/download`);
+      // A file, not JSON: the untyped download.
+      const download = await api.download(projectPath(slug, `/exports/${encodeURIComponent(id)}/download`));
       const total = download.size ?? done.size;
       const progress = stageProgress('download', total);
       let received = 0;
@@ -71,7 +65,7 @@ export function registerExport(program: Command): void {
       await rename(partial, file);
       progress.stop(`${received} bytes`);
       const counts = done.counts;
-      const entities = counts ? Object.values(counts.entities).reduce((a, b) => a + b, 0) : 0;
+      const entities = counts ? Object.values(counts.entities ?? {}).reduce((a, b) => a + b, 0) : 0;
       print(`Exported ${options.project} to ${file} (${received} bytes): ${entities} entities, ${counts?.links ?? 0} links, ${counts?.assets ?? 0} files.`);
     });
 }

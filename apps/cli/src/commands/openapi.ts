@@ -3,9 +3,9 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Command } from 'commander';
+import { dataOf } from '../client.ts';
 import { connect } from '../context.ts';
 import { print, withSpinner } from '../ui.ts';
-import { projectPath } from './projects.ts';
 
 export function registerOpenapi(program: Command): void {
   program
@@ -16,9 +16,11 @@ export function registerOpenapi(program: Command): void {
     .action(async (out: string, options: { project: string }, command: Command) => {
       const api = await connect(command);
       const document = await withSpinner('Reading the OpenAPI document', () =>
-        api.get<{ openapi?: string; paths?: Record<string, unknown> }>(projectPath(options.project, '/openapi.json')));
+        dataOf(api.v1.GET('/v1/projects/{slug}/openapi.json', { params: { path: { slug: options.project } } })));
       await mkdir(dirname(out), { recursive: true });
       await writeFile(out, JSON.stringify(document, null, 2) + '\n');
-      print(`Wrote the OpenAPI ${document.openapi ?? ''} document of ${options.project} (${Object.keys(document.paths ?? {}).length} paths) to ${out}.`);
+      // The document is an open object in the management API's own (it is the project's content API's).
+      const { openapi, paths } = document as { openapi?: string; paths?: Record<string, unknown> };
+      print(`Wrote the OpenAPI ${openapi ?? ''} document of ${options.project} (${Object.keys(paths ?? {}).length} paths) to ${out}.`);
     });
 }

@@ -1,20 +1,9 @@
 // cms projects list | create | delete
 import * as p from '@clack/prompts';
 import type { Command } from 'commander';
+import { dataOf } from '../client.ts';
 import { CliError, connect, interactive } from '../context.ts';
 import { answered, print, table, withSpinner } from '../ui.ts';
-
-export interface Project {
-  id: number;
-  slug: string;
-  name: string;
-  defaultLocale: string;
-  apiUrl: string;
-  graphqlUrl: string;
-  plan: string;
-  createdAt: string;
-  role: string;
-}
 
 /** `/v1/projects/{slug}` plus `rest`, with the slug escaped. */
 export function projectPath(slug: string, rest = ''): string {
@@ -30,7 +19,7 @@ export function registerProjects(program: Command): void {
     .option('--json', 'print the projects as JSON')
     .action(async (options: { json?: boolean }, command: Command) => {
       const api = await connect(command);
-      const { projects: list } = await api.get<{ projects: Project[] }>('/v1/projects');
+      const { projects: list } = await dataOf(api.v1.GET('/v1/projects'));
       if (options.json) return print(JSON.stringify(list, null, 2));
       if (list.length === 0) return print('No projects yet: create one with `cms projects create <name>`.');
       print(table(['SLUG', 'NAME', 'ROLE', 'PLAN', 'API'], list.map((x) => [x.slug, x.name, x.role, x.plan, x.apiUrl])));
@@ -46,7 +35,7 @@ export function registerProjects(program: Command): void {
     .action(async (name: string, options: { slug?: string; defaultLocale?: string; json?: boolean }, command: Command) => {
       const api = await connect(command);
       const body = { name, ...(options.slug ? { slug: options.slug } : {}), ...(options.defaultLocale ? { defaultLocale: options.defaultLocale } : {}) };
-      const { project } = await withSpinner('Creating the project', () => api.post<{ project: Project }>('/v1/projects', body));
+      const { project } = await withSpinner('Creating the project', () => dataOf(api.v1.POST('/v1/projects', { body })));
       if (options.json) return print(JSON.stringify(project, null, 2));
       print(`Created ${project.slug} (${project.name})\nREST:    ${project.apiUrl}\nGraphQL: ${project.graphqlUrl}`);
     });
@@ -59,7 +48,7 @@ export function registerProjects(program: Command): void {
     .action(async (slug: string, options: { yes?: boolean }, command: Command) => {
       const api = await connect(command);
       // Loading it first: an unknown slug is the server's 404 before any question.
-      const { project } = await api.get<{ project: Project }>(projectPath(slug));
+      const { project } = await dataOf(api.v1.GET('/v1/projects/{slug}', { params: { path: { slug } } }));
       if (!options.yes) {
         if (!interactive()) throw new CliError(`Refusing to delete ${slug} without confirmation. Pass --yes to confirm without a prompt.`);
         const typed = answered(await p.text({
@@ -67,7 +56,7 @@ export function registerProjects(program: Command): void {
         }));
         if (typed !== slug) throw new CliError('The slug did not match: nothing was deleted.');
       }
-      await withSpinner(`Deleting ${slug}`, () => api.delete(projectPath(slug)));
+      await withSpinner(`Deleting ${slug}`, () => dataOf(api.v1.DELETE('/v1/projects/{slug}', { params: { path: { slug } } })));
       print(`Deleted ${slug}.`);
     });
 }

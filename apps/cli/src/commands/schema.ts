@@ -2,29 +2,21 @@
 // files. Push shows the planned migration, asks before destructive steps and applies the model
 // at the version the plan was made against (a change by someone else in between is refused).
 import type { Command } from 'commander';
+import type { AnswerOf } from '@cms/management-api/client';
 import type { FilesModel } from '@cms/schema/strapi-files';
-import { ApiError } from '../client.ts';
+import { ApiError, dataOf, type Client } from '../client.ts';
 import { CliError, connect, UsageError } from '../context.ts';
 import { readModelFolder, writeModelFolder } from '../model-folder.ts';
 import { confirmOrRefuse, print, withSpinner } from '../ui.ts';
-import { projectPath } from './projects.ts';
 
-export interface StoredModel extends FilesModel {
-  version: number;
-}
+/** The model as the API answers it, each schema typed as the Strapi files it is (the document says only "an object"). */
+export type StoredModel = FilesModel & { version: number };
 
-interface PlanStep {
-  op: string;
-  type: string;
-  attribute: string | null;
-  description: string;
-  destructive: boolean;
-}
+type Plan = AnswerOf<'/v1/projects/{slug}/schema/plan', 'post'>;
 
-interface Plan {
-  changed: boolean;
-  destructive: boolean;
-  changes: PlanStep[];
+/** The project's model (`GET /v1/projects/{slug}/schema`). */
+export async function storedModel(api: Client, slug: string): Promise<StoredModel> {
+  return (await dataOf(api.v1.GET('/v1/projects/{slug}/schema', { params: { path: { slug } } }))) as StoredModel;
 }
 
 /** `--rename api::article.article:title=headline` (repeatable) → `{uid: {old: new}}`. */
@@ -52,7 +44,7 @@ export function registerSchema(program: Command): void {
     .option('--prune', 'delete model files in <dir> that the project\'s model does not hold')
     .action(async (dir: string, options: { project: string; prune?: boolean }, command: Command) => {
       const api = await connect(command);
-      const model = await withSpinner('Reading the model', () => api.get<StoredModel>(projectPath(options.project, '/schema')));
+      const model = await withSpinner('Reading the model', () => storedModel(api, options.project));
       const { written, stale } = await writeModelFolder(dir, model, options.prune);
       print(`Wrote ${Object.keys(model.contentTypes).length} content types and ${Object.keys(model.components).length} components `
         + `of ${options.project} (model version ${model.version}) to ${dir} (${written.length} files).`);
@@ -76,9 +68,10 @@ export function registerSchema(program: Command): void {
     }, command: Command) => {
       const { model } = await readModelFolder(dir);
       const api = await connect(command);
-      const { version } = await api.get<StoredModel>(projectPath(options.project, '/schema'));
+      const { version } = await storedModel(api, options.project);
       const body = { ...model, ...(options.rename ? { renames: options.rename } : {}), expectedVersion: version };
-      const plan = await withSpinner('Planning the migration', () => api.post<Plan>(projectPath(options.project, '/schema/plan'), body));
+      const path = { slug: options.project };
+      const plan = await withSpinner('Planning the migration', () => dataOf(api.v1.POST('/v1/projects/{slug}/schema/plan', { params: { path }, body })));
       print(describePlan(plan));
       if (!plan.changed || options.dryRun) return;
       if (plan.destructive) {
@@ -86,9 +79,9 @@ export function registerSchema(program: Command): void {
         await confirmOrRefuse(`Apply ${count} destructive step${count === 1 ? '' : 's'} (stored data will be deleted)?`, options.yes,
           `The migration deletes stored data (${count} step${count === 1 ? '' : 's'} marked !): nothing was changed.`);
       }
-      let pushed: StoredModel;
+      let pushed: { version: number };
       try {
-        pushed = await withSpinner('Applying the model', () => api.put<StoredModel>(projectPath(options.project, '/schema'), body));
+        pushed = await withSpinner('Applying the model', () => dataOf(api.v1.PUT('/v1/projects/{slug}/schema', { params: { path }, body })));
       } catch (err) {
         if (err instanceof ApiError && err.status === 409 && (err.details as { version?: unknown }).version !== undefined) {
           throw new CliError(`The model of ${options.project} changed while planning (now version ${(err.details as { version: number }).version}): nothing was changed; run the push again to see the new plan.`);

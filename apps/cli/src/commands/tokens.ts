@@ -1,17 +1,8 @@
 // cms tokens create | list | revoke --project <slug> — the project's content-API tokens.
 import type { Command } from 'commander';
+import { dataOf } from '../client.ts';
 import { connect, UsageError } from '../context.ts';
 import { print, table, withSpinner } from '../ui.ts';
-import { projectPath } from './projects.ts';
-
-interface ApiToken {
-  id: number;
-  name: string;
-  type: string;
-  permissions: Record<string, string[]>;
-  expiresAt: string | null;
-  createdAt: string;
-}
 
 const TYPES = ['read-only', 'full-access', 'custom'];
 const LIFESPANS = ['7', '30', '90'];
@@ -53,7 +44,7 @@ export function registerTokens(program: Command): void {
         ...(options.description ? { description: options.description } : {}),
       };
       const created = await withSpinner('Creating the token', () =>
-        api.post<{ apiToken: ApiToken; accessKey: string }>(projectPath(options.project, '/api-tokens'), body));
+        dataOf(api.v1.POST('/v1/projects/{slug}/api-tokens', { params: { path: { slug: options.project } }, body })));
       if (options.json) return print(JSON.stringify(created, null, 2));
       process.stderr.write(`Created token ${created.apiToken.id} (${created.apiToken.name}, ${created.apiToken.type}). `
         + 'Its key is shown this once; send it as `Authorization: Bearer <key>`:\n');
@@ -67,7 +58,7 @@ export function registerTokens(program: Command): void {
     .option('--json', 'print the tokens as JSON')
     .action(async (options: { project: string; json?: boolean }, command: Command) => {
       const api = await connect(command);
-      const { apiTokens } = await api.get<{ apiTokens: ApiToken[] }>(projectPath(options.project, '/api-tokens'));
+      const { apiTokens } = await dataOf(api.v1.GET('/v1/projects/{slug}/api-tokens', { params: { path: { slug: options.project } } }));
       if (options.json) return print(JSON.stringify(apiTokens, null, 2));
       if (apiTokens.length === 0) return print('No API tokens.');
       print(table(['ID', 'NAME', 'TYPE', 'EXPIRES', 'CREATED'],
@@ -82,7 +73,7 @@ export function registerTokens(program: Command): void {
     .action(async (id: string, options: { project: string }, command: Command) => {
       if (!/^[1-9]\d*$/.test(id)) throw new UsageError(`Not a token id: ${id}`);
       const api = await connect(command);
-      await api.delete(projectPath(options.project, `/api-tokens/${id}`));
+      await dataOf(api.v1.DELETE('/v1/projects/{slug}/api-tokens/{id}', { params: { path: { slug: options.project, id } } }));
       print(`Revoked token ${id}.`);
     });
 }

@@ -5,8 +5,7 @@ import type { Command } from 'commander';
 import { connect } from '../context.ts';
 import { generateTypes } from '../typegen.ts';
 import { print, withSpinner } from '../ui.ts';
-import { projectPath } from './projects.ts';
-import type { StoredModel } from './schema.ts';
+import { storedModel } from './schema.ts';
 
 export function registerTypes(program: Command): void {
   program
@@ -16,7 +15,7 @@ export function registerTypes(program: Command): void {
     .requiredOption('-p, --project <slug>', 'the project')
     .action(async (out: string, options: { project: string }, command: Command) => {
       const api = await connect(command);
-      const model = await withSpinner('Reading the model', () => api.get<StoredModel>(projectPath(options.project, '/schema')));
+      const model = await withSpinner('Reading the model', () => storedModel(api, options.project));
       const header = `// Types of the documents of project ${options.project} (model version ${model.version}), written by \`cms types\`.\n`
         + '// Regenerate after changing the model; do not edit.\n';
       const { source, contentTypes, components } = generateTypes(model, header);

@@ -1,8 +1,9 @@
 // The platform as `cms import strapi` reaches it: the /v1 routes of the management API (projects,
-// schema, locales, roles) and its import routes (docs/import-strapi.md), with the CLI's client.
+// schema, locales, roles) and its import routes (docs/import-strapi.md), with the CLI's typed client
+// (a file's bytes go through its streaming `upload`).
 import type { FilesModel } from '@cms/schema/strapi-files';
 import type { ImportTarget, TargetProject } from '@cms/strapi-import';
-import { ApiError, type Client } from '../client.ts';
+import { ApiError, dataOf, type Client } from '../client.ts';
 import { CliError } from '../context.ts';
 
 const notFound = (err: unknown): null => {
@@ -14,11 +15,11 @@ export function httpImportTarget(api: Client): ImportTarget {
   return {
     async project(slug, { name, defaultLocale }) {
       if (slug) {
-        const found = await api.get<{ project: { slug: string } }>(`/v1/projects/${encodeURIComponent(slug)}`).catch(notFound);
+        const found = await dataOf(api.v1.GET('/v1/projects/{slug}', { params: { path: { slug } } })).catch(notFound);
         if (!found) throw new CliError(`There is no project ${slug} that this account can import into.`);
         return { project: projectTarget(api, found.project.slug), created: false };
       }
-      const { project } = await api.post<{ project: { slug: string } }>('/v1/projects', { name, ...(defaultLocale ? { defaultLocale } : {}) });
+      const { project } = await dataOf(api.v1.POST('/v1/projects', { body: { name, ...(defaultLocale ? { defaultLocale } : {}) } }));
       return { project: projectTarget(api, project.slug), created: true };
     },
   };
@@ -27,25 +28,27 @@ export function httpImportTarget(api: Client): ImportTarget {
 function projectTarget(api: Client, slug: string): TargetProject {
   const path = (rest: string) => `/v1/projects/${encodeURIComponent(slug)}${rest}`;
   const schemaBody = (model: FilesModel, expectedVersion: number) => ({ ...model, expectedVersion });
+  const params = { path: { slug } };
   return {
     slug,
-    modelVersion: async () => (await api.get<{ version: number }>(path('/schema'))).version,
-    planModel: (model, expectedVersion) => api.post<{ changed: boolean; destructive: boolean }>(path('/schema/plan'), schemaBody(model, expectedVersion)),
+    modelVersion: async () => (await dataOf(api.v1.GET('/v1/projects/{slug}/schema', { params }))).version,
+    planModel: (model, expectedVersion) => dataOf(api.v1.POST('/v1/projects/{slug}/schema/plan', { params, body: schemaBody(model, expectedVersion) })),
     pushModel: async (model, expectedVersion) => {
-      await api.put(path('/schema'), schemaBody(model, expectedVersion));
+      await dataOf(api.v1.PUT('/v1/projects/{slug}/schema', { params, body: schemaBody(model, expectedVersion) }));
     },
-    localeCodes: async () => (await api.get<{ locales: Array<{ code: string }> }>(path('/locales'))).locales.map((l) => l.code),
+    localeCodes: async () => (await dataOf(api.v1.GET('/v1/projects/{slug}/locales', { params }))).locales.map((l) => l.code),
     addLocale: async (code) => {
-      await api.post(path('/locales'), { code });
+      await dataOf(api.v1.POST('/v1/projects/{slug}/locales', { params, body: { code } }));
     },
-    roleTypes: async () => (await api.get<{ roles: Array<{ type: string }> }>(path('/roles'))).roles.map((r) => r.type),
+    roleTypes: async () => (await dataOf(api.v1.GET('/v1/projects/{slug}/roles', { params }))).roles.map((r) => r.type),
     addRole: async (role) => {
-      await api.post(path('/roles'), role);
+      await dataOf(api.v1.POST('/v1/projects/{slug}/roles', { params, body: role }));
     },
     importUsers: async (users) => {
-      await api.post(path('/import/users'), { users });
+      await dataOf(api.v1.POST('/v1/projects/{slug}/import/users', { params, body: { users } }));
     },
-    fileId: async (documentId) => (await api.get<{ id: number }>(path(`/import/files/${encodeURIComponent(documentId)}`)).catch(notFound))?.id ?? null,
+    fileId: async (documentId) =>
+      (await dataOf(api.v1.GET('/v1/projects/{slug}/import/files/{documentId}', { params: { path: { slug, documentId } } })).catch(notFound))?.id ?? null,
     putFile: async (file) => {
       const query = new URLSearchParams({ name: file.name, mime: file.mime, fileInfo: JSON.stringify(file.fileInfo) });
       if (file.createdAt) query.set('createdAt', file.createdAt);
@@ -55,10 +58,10 @@ function projectTarget(api: Client, slug: string): TargetProject {
       return stored.id;
     },
     importDocuments: async (documents) => {
-      await api.post(path('/import/documents'), { documents });
+      await dataOf(api.v1.POST('/v1/projects/{slug}/import/documents', { params, body: { documents } }));
     },
     importRelations: async (relations) => {
-      await api.post(path('/import/relations'), { relations });
+      await dataOf(api.v1.POST('/v1/projects/{slug}/import/relations', { params, body: { relations } }));
     },
   };
 }

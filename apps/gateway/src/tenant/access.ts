@@ -8,6 +8,8 @@ import type { TenantEntry } from '@cms/tenancy';
 import { emailTemplatesOf, looksLikeJwt, usersSettingsOf, type EndUser, type UsersProject } from '@cms/users';
 import { bearerToken } from '../http/bearer.ts';
 import type { Platform } from '../platform.ts';
+// `request.deliveryClass` is declared there (also for programs that load the management routes alone).
+import type {} from './answers.ts';
 
 export interface Access {
   /** Equal keys grant the same actions (compiled read plans are cached per key). */

@@ -96,6 +96,15 @@ export const environmentRoutes = {
       'backup of the parent is taken and waited for (`backup`), and the model is applied at the version it was planned against.',
       '`changed: false`: the models are equal. Owners only.',
     ].join(' '),
+    // Shown, not validated: the route's own checks answer (promoteOptions), so its messages stay.
+    docBody: {
+      type: ['object', 'null'],
+      additionalProperties: false,
+      properties: {
+        dryRun: { type: 'boolean', description: 'The plan only: nothing changes' },
+        confirm: { type: 'boolean', description: 'Apply a plan with destructive steps' },
+      },
+    },
     response: withErrors({
       200: {
         description: 'The plan, and whether it was applied',
