@@ -11,7 +11,7 @@ import type { EnvironmentRecord, MemberProject, PlannedChange, ProjectRecord } f
 import type { Platform } from '../platform.ts';
 import type { ManagementOptions } from './options.ts';
 import { purgeProject } from './project-deletion.ts';
-import { projectOf, requestOrigin } from './request-context.ts';
+import { contentApiUrls, projectOf } from './request-context.ts';
 
 const OWNERS = { access: 'owner' as const };
 
@@ -20,14 +20,12 @@ interface EnvironmentRoute {
 }
 
 export function environmentJson(request: FastifyRequest, e: EnvironmentRecord) {
-  const origin = requestOrigin(request);
   return {
     name: e.name,
     slug: e.slug,
     status: e.status,
     error: e.error,
-    apiUrl: `${origin}/p/${e.slug}/api`,
-    graphqlUrl: `${origin}/p/${e.slug}/graphql`,
+    ...contentApiUrls(request, e.slug),
     createdAt: e.createdAt,
   };
 }

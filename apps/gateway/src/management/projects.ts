@@ -5,18 +5,16 @@ import { projectRoutes as schemas } from '@cms/management-api';
 import type { MemberProject } from '@cms/tenancy';
 import type { ManagementOptions } from './options.ts';
 import { deleteProject } from './project-deletion.ts';
-import { projectOf, requestOrigin } from './request-context.ts';
+import { contentApiUrls, projectOf } from './request-context.ts';
 
 /** The contract's project JSON, with the caller's role; URLs as seen from the request's origin. */
 export function projectJson(request: FastifyRequest, p: MemberProject) {
-  const origin = requestOrigin(request);
   return {
     id: p.id,
     slug: p.slug,
     name: p.name,
     defaultLocale: p.defaultLocale,
-    apiUrl: `${origin}/p/${p.slug}/api`,
-    graphqlUrl: `${origin}/p/${p.slug}/graphql`,
+    ...contentApiUrls(request, p.slug),
     plan: effectivePlan(p),
     createdAt: p.createdAt,
     role: p.role,

@@ -29,3 +29,9 @@ export function memberOrigin(request: FastifyRequest, origin: 'import' | 'restor
 export function requestOrigin(request: FastifyRequest): string {
   return `${request.protocol}://${request.host}`;
 }
+
+/** A project's (or an environment's) content API bases, path-prefix form, as seen from the request's origin. */
+export function contentApiUrls(request: FastifyRequest, slug: string): { apiUrl: string; graphqlUrl: string } {
+  const origin = requestOrigin(request);
+  return { apiUrl: `${origin}/p/${slug}/api`, graphqlUrl: `${origin}/p/${slug}/graphql` };
+}
