@@ -266,7 +266,7 @@ describe('dashboard environments in a browser', () => {
     assert.equal(rows.length, 1);
     assert.deepEqual(await cells(rows[0]!), [`drop attribute body of ${ARTICLE}`, ARTICLE, 'body', 'Deletes data']);
     assert.equal(await rows[0]!.getAttribute('data-destructive'), 'true');
-    await dialog.getByText('1 step delete data in production').waitFor();
+    await dialog.getByText('1 step deletes data in production').waitFor();
     const apply = dialog.getByRole('button', { name: 'Apply to production' });
     assert.equal(await apply.isDisabled(), true);
     await assertAccessible(page, 'promotion plan (destructive)');

@@ -103,7 +103,7 @@ function Promote({ parent, parentName, name, onClose }: { parent: string; parent
       )}
       {plan && steps.length > 0 && <PlanTable steps={steps} />}
       {destructive > 0 && (
-        <Alert color="red" title={`${destructive} step${destructive === 1 ? '' : 's'} delete data in production`}>
+        <Alert color="red" title={destructive === 1 ? '1 step deletes data in production' : `${destructive} steps delete data in production`}>
           <Stack gap="xs">
             <Text size="sm">
               The steps marked “Deletes data” delete what {parentName} stores in them, in every entry and locale. The backup taken first is the
