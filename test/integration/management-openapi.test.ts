@@ -76,7 +76,7 @@ describe('management API: the OpenAPI document', () => {
     assert.ok(documented.includes('GET /v1/projects/{slug}/openapi.json') && documented.includes('GET /v1/openapi.json'));
   });
 
-  it('gives every operation one tag of the list, a summary, and errors in the envelope', () => {
+  it('gives every operation one tag of the list, a summary, a description, its request body, and errors in the envelope', () => {
     const names = TAGS.map((tag) => tag.name);
     assert.deepEqual(doc.tags.map((tag: Json) => tag.name), names);
     const problems: string[] = [];
@@ -84,6 +84,11 @@ describe('management API: the OpenAPI document', () => {
       const at = `${method.toUpperCase()} ${path}`;
       if (op.tags?.length !== 1 || !names.includes(op.tags[0])) problems.push(`${at}: tags ${JSON.stringify(op.tags)}`);
       if (typeof op.summary !== 'string' || op.summary.trim() === '') problems.push(`${at}: no summary`);
+      if (typeof op.description !== 'string' || op.description.trim() === '') problems.push(`${at}: no description`);
+      // Every write says what it takes, `noBody()` included (optional then, as any body admitting null).
+      if (['post', 'put', 'patch'].includes(method) && !op.requestBody) problems.push(`${at}: no request body`);
+      const bodyType = op.requestBody?.content?.['application/json']?.schema?.type;
+      if (op.requestBody && op.requestBody.required !== !(Array.isArray(bodyType) && bodyType.includes('null'))) problems.push(`${at}: requestBody.required ${op.requestBody.required} for a body of type ${JSON.stringify(bodyType)}`);
       const errors = Object.entries(op.responses as Json).filter(([code]) => /^[45]/.test(code));
       if (!errors.some(([code]) => code === '4XX')) problems.push(`${at}: no 4XX answer`);
       for (const [code, answer] of errors) {

@@ -5,6 +5,7 @@ import { Layout } from './components/Layout.tsx';
 import { ProjectLayout } from './components/ProjectLayout.tsx';
 import { SettingsLayout } from './components/SettingsLayout.tsx';
 import { PageLoader, PageError } from './components/PageState.tsx';
+import { RouteErrorBoundary } from './components/RouteErrorBoundary.tsx';
 import { Landing } from './pages/Landing.tsx';
 import { AcceptInvitationPage } from './pages/AcceptInvitation.tsx';
 import { LoginPage, SignupPage, returnPath } from './pages/Auth.tsx';
@@ -13,7 +14,7 @@ import { VerifyEmailPage } from './pages/VerifyEmail.tsx';
 import { NotFound } from './pages/NotFound.tsx';
 import { ProjectOverview } from './pages/ProjectOverview.tsx';
 import { ProjectsPage } from './pages/Projects.tsx';
-import { useAccount } from './session.ts';
+import { useAccount } from './features/auth/api/get-session.ts';
 
 /**
  * A page loaded when it is first opened: the first screen (sign-in, projects, a project's
@@ -44,6 +45,7 @@ const BackupsPage = lazyPage(() => import('./pages/Backups.tsx'), 'BackupsPage')
 const AccountPage = lazyPage(() => import('./pages/Account.tsx'), 'AccountPage');
 const TeamPage = lazyPage(() => import('./pages/Team.tsx'), 'TeamPage');
 const AuditLogPage = lazyPage(() => import('./pages/AuditLog.tsx'), 'AuditLogPage');
+const ApiReferencePage = lazyPage(() => import('./pages/ApiReference.tsx'), 'ApiReferencePage');
 
 function RequireAccount({ children }: { children: ReactNode }) {
   const me = useAccount();
@@ -66,40 +68,41 @@ function VisitorOnly({ children }: { children: ReactNode }) {
 export function App() {
   return (
     <Routes>
-      <Route path="/" element={<VisitorOnly><Landing /></VisitorOnly>} />
-      <Route path="/login" element={<VisitorOnly><LoginPage /></VisitorOnly>} />
-      <Route path="/signup" element={<VisitorOnly><SignupPage /></VisitorOnly>} />
-      <Route path="/forgot-password" element={<VisitorOnly><ForgotPasswordPage /></VisitorOnly>} />
+      <Route path="/" element={<RouteErrorBoundary><VisitorOnly><Landing /></VisitorOnly></RouteErrorBoundary>} />
+      <Route path="/login" element={<RouteErrorBoundary><VisitorOnly><LoginPage /></VisitorOnly></RouteErrorBoundary>} />
+      <Route path="/signup" element={<RouteErrorBoundary><VisitorOnly><SignupPage /></VisitorOnly></RouteErrorBoundary>} />
+      <Route path="/forgot-password" element={<RouteErrorBoundary><VisitorOnly><ForgotPasswordPage /></VisitorOnly></RouteErrorBoundary>} />
       {/* The pages of mailed links work signed in or not. */}
-      <Route path="/reset-password" element={<ResetPasswordPage />} />
-      <Route path="/verify-email" element={<VerifyEmailPage />} />
-      <Route path="/invitations/accept" element={<AcceptInvitationPage />} />
+      <Route path="/reset-password" element={<RouteErrorBoundary><ResetPasswordPage /></RouteErrorBoundary>} />
+      <Route path="/verify-email" element={<RouteErrorBoundary><VerifyEmailPage /></RouteErrorBoundary>} />
+      <Route path="/invitations/accept" element={<RouteErrorBoundary><AcceptInvitationPage /></RouteErrorBoundary>} />
+      <Route path="/docs/api" element={<RouteErrorBoundary><ApiReferencePage /></RouteErrorBoundary>} />
       <Route element={<RequireAccount><Layout /></RequireAccount>}>
-        <Route path="/projects" element={<ProjectsPage />} />
-        <Route path="/projects/:slug" element={<ProjectLayout />}>
-          <Route index element={<ProjectOverview />} />
-          <Route path="content/*" element={<ContentManagerPage />} />
-          <Route path="releases" element={<ReleasesPage />} />
-          <Route path="releases/:releaseId" element={<ReleasePage />} />
-          <Route path="media" element={<MediaLibraryPage />} />
-          <Route path="model" element={<ModelBuilderPage />} />
-          <Route path="end-users" element={<EndUsersPage />} />
-          <Route path="usage" element={<UsagePage />} />
-          <Route path="api-tokens" element={<ApiTokensPage />} />
-          <Route path="webhooks" element={<WebhooksPage />} />
-          <Route path="roles" element={<RolesPage />} />
-          <Route path="locales" element={<LocalesPage />} />
-          <Route path="team" element={<TeamPage />} />
-          <Route path="billing" element={<BillingPage />} />
-          <Route path="audit-log" element={<AuditLogPage />} />
-          <Route path="settings" element={<SettingsLayout />}>
-            <Route index element={<SettingsPage />} />
-            <Route path="backups" element={<BackupsPage />} />
+        <Route path="/projects" element={<RouteErrorBoundary><ProjectsPage /></RouteErrorBoundary>} />
+        <Route path="/projects/:slug" element={<RouteErrorBoundary><ProjectLayout /></RouteErrorBoundary>}>
+          <Route index element={<RouteErrorBoundary><ProjectOverview /></RouteErrorBoundary>} />
+          <Route path="content/*" element={<RouteErrorBoundary><ContentManagerPage /></RouteErrorBoundary>} />
+          <Route path="releases" element={<RouteErrorBoundary><ReleasesPage /></RouteErrorBoundary>} />
+          <Route path="releases/:releaseId" element={<RouteErrorBoundary><ReleasePage /></RouteErrorBoundary>} />
+          <Route path="media" element={<RouteErrorBoundary><MediaLibraryPage /></RouteErrorBoundary>} />
+          <Route path="model" element={<RouteErrorBoundary><ModelBuilderPage /></RouteErrorBoundary>} />
+          <Route path="end-users" element={<RouteErrorBoundary><EndUsersPage /></RouteErrorBoundary>} />
+          <Route path="usage" element={<RouteErrorBoundary><UsagePage /></RouteErrorBoundary>} />
+          <Route path="api-tokens" element={<RouteErrorBoundary><ApiTokensPage /></RouteErrorBoundary>} />
+          <Route path="webhooks" element={<RouteErrorBoundary><WebhooksPage /></RouteErrorBoundary>} />
+          <Route path="roles" element={<RouteErrorBoundary><RolesPage /></RouteErrorBoundary>} />
+          <Route path="locales" element={<RouteErrorBoundary><LocalesPage /></RouteErrorBoundary>} />
+          <Route path="team" element={<RouteErrorBoundary><TeamPage /></RouteErrorBoundary>} />
+          <Route path="billing" element={<RouteErrorBoundary><BillingPage /></RouteErrorBoundary>} />
+          <Route path="audit-log" element={<RouteErrorBoundary><AuditLogPage /></RouteErrorBoundary>} />
+          <Route path="settings" element={<RouteErrorBoundary><SettingsLayout /></RouteErrorBoundary>}>
+            <Route index element={<RouteErrorBoundary><SettingsPage /></RouteErrorBoundary>} />
+            <Route path="backups" element={<RouteErrorBoundary><BackupsPage /></RouteErrorBoundary>} />
           </Route>
         </Route>
-        <Route path="/account" element={<AccountPage />} />
+        <Route path="/account" element={<RouteErrorBoundary><AccountPage /></RouteErrorBoundary>} />
       </Route>
-      <Route path="*" element={<NotFound />} />
+      <Route path="*" element={<RouteErrorBoundary><NotFound /></RouteErrorBoundary>} />
     </Routes>
   );
 }

@@ -1,20 +1,6 @@
-// Entries of an audit log as the API answers them (a project's, GET /v1/projects/{slug}/audit-logs,
-// and an account's own, GET /v1/auth/audit-logs), and their one-line summary.
-
-export interface AuditEntry {
-  id: number;
-  action: string;
-  actor: { type: 'account' | 'api-token' | 'end-user' | 'system'; id: string | null; email?: string };
-  ip: string | null;
-  userAgent: string | null;
-  payload: Record<string, unknown>;
-  date: string;
-}
-
-export interface AuditPage {
-  data: AuditEntry[];
-  meta: { pagination: { page: number; pageSize: number; pageCount: number; total: number } };
-}
+// The one-line summary of an audit log entry's payload (a project's log, GET
+// /v1/projects/{slug}/audit-logs, and an account's own, GET /v1/auth/audit-logs; both answer
+// the document's `AuditEntry`).
 
 /** The payload's keys shown first, in this order (the rest after them, as stored). */
 const FIRST = ['uid', 'documentId', 'locale', 'status', 'fields', 'fileIds', 'name', 'email', 'role', 'plan'];

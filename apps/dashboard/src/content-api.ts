@@ -2,13 +2,8 @@
 // calls it: with a short-lived content access key that the management API mints for the signed-in
 // member (`POST /v1/projects/{slug}/content-access`: full access for editors and owners, read-only
 // for viewers). Keys are kept in memory only and renewed a minute before they expire.
-import { api, ApiError, readAnswer } from './api.ts';
-
-export interface ContentAccess {
-  accessKey: string;
-  expiresAt: string;
-  access: 'full-access' | 'read-only';
-}
+import { createContentAccess, type ContentAccess } from './features/content/api/create-content-access.ts';
+import { ApiError, readAnswer } from './lib/api-error.ts';
 
 const keys = new Map<string, Promise<ContentAccess>>();
 const RENEW_BEFORE_MS = 60_000;
@@ -20,7 +15,7 @@ export async function contentAccess(slug: string): Promise<ContentAccess> {
     const key = await cached.catch(() => null);
     if (key && Date.parse(key.expiresAt) - Date.now() > RENEW_BEFORE_MS) return key;
   }
-  const fresh = api<ContentAccess>('POST', `/v1/projects/${slug}/content-access`);
+  const fresh = createContentAccess(slug);
   keys.set(slug, fresh);
   fresh.catch(() => keys.delete(slug));
   return fresh;

@@ -1,8 +1,7 @@
 // The project's live stream (`/p/{slug}/api/live`, docs/live.md) as the dashboard follows it: with
 // the member's content access key (EventSource cannot send one, so fetch reads the stream), resuming
-// after a drop with the last event id, until the page that opened it goes away.
-import { useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { useEffect } from 'react';
+// after a drop with the last event id, until the page that opened it goes away (the content
+// manager's list: features/content/api/get-documents.ts).
 import { contentAccess, forgetContentAccess, projectPath } from './content-api.ts';
 
 export interface LiveChange {
@@ -50,15 +49,4 @@ export async function followLive(slug: string, uids: readonly string[], onChange
     }
     await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
   }
-}
-
-/** Refetch the queries under `queryKey` whenever one of `uid`'s documents changes (another member's edit, an API write). */
-export function useLiveRefresh(slug: string, uid: string, queryKey: QueryKey): void {
-  const client = useQueryClient();
-  const key = JSON.stringify(queryKey);
-  useEffect(() => {
-    const controller = new AbortController();
-    void followLive(slug, [uid], () => void client.invalidateQueries({ queryKey: JSON.parse(key) as QueryKey }), controller.signal);
-    return () => controller.abort();
-  }, [slug, uid, key, client]);
 }

@@ -4,10 +4,10 @@
 // `release` the release as the management API returns it.
 import { insertAuditEntry } from '@cms/audit';
 import type { Db } from '@cms/db';
-import type { DocumentEvent } from '@cms/documents';
+import type { DocumentStore } from '@cms/documents';
 import { planQuery, runFindOne, UPLOAD_FILE_UID, USERS_UID } from '@cms/query';
 import type { ProjectRuntime } from '@cms/tenancy';
-import { recordLiveEvents } from '@cms/live';
+import { liveEventsStatement } from '@cms/live';
 import { entryPayload, mediaPayload, releasePayload, type MediaEvent, type ReleasePublishEvent } from '@cms/webhooks';
 import type { Platform } from './platform.ts';
 import { noteDocumentChange, noteProjectChange } from './change-notes.ts';
@@ -20,20 +20,19 @@ interface ProjectRef {
 }
 
 /** The `emit` hook of a project's DocumentStore; `who` made the change (the audit log's actor). */
-export function documentEvents(platform: Platform, project: ProjectRef, runtime: ProjectRuntime, who: AuditWho): (tx: Db, events: readonly DocumentEvent[]) => Promise<void> {
+export function documentEvents(platform: Platform, project: ProjectRef, runtime: ProjectRuntime, who: AuditWho): NonNullable<DocumentStore['emit']> {
   return async (tx, evs) => {
     const { actor, ip, userAgent } = who();
     // The audit log's entries of the change, in its transaction (nothing recorded for a
-    // rolled-back write), riding in the live log's statement: one round trip for all of them.
-    const audited = platform.audit.alongside(project.id, evs.map((ev) => ({
+    // rolled-back write), carried with the live log's rows by the write's last statement (with
+    // its history versions and its answer's read: one round trip for all of them).
+    const audited = platform.audit.carried(project.id, evs.map((ev) => ({
       action: ev.event, actor, ip, userAgent,
       payload: { uid: ev.uid, documentId: ev.documentId, locale: ev.locale, status: ev.status, ...(ev.fields ? { fields: ev.fields } : {}) },
     })));
     // As Strapi: no webhooks for end users (their data would leave the platform), nor live events.
     const streamed = evs.filter((ev) => ev.uid !== USERS_UID);
     for (const ev of evs) noteDocumentChange(ev.uid, ev.documentId);
-    // The live stream's log, in the write's transaction (positioned after commit: live/live-hub.ts).
-    await recordLiveEvents(tx, runtime.schemaName, streamed, audited);
     for (const ev of streamed) {
       await platform.webhooks.emit(tx, project.id, ev.event, async () => {
         const type = runtime.model.contentTypes[ev.uid];
@@ -46,6 +45,9 @@ export function documentEvents(platform: Platform, project: ProjectRef, runtime:
         return entryPayload(ev.event, type.singularName, ev.uid, json === null ? { documentId: ev.documentId } : JSON.parse(json));
       });
     }
+    // The live stream's log, in the write's transaction (positioned after commit: live/live-hub.ts).
+    const live = liveEventsStatement(runtime.schemaName, streamed);
+    return live ? [live, audited] : [audited];
   };
 }
 

@@ -2,7 +2,7 @@
 // account's own log or in a project's (on the project's cluster), list and export a log with the
 // accounts' e-mails filled in. Everything in a request's transaction goes through `auditInsert`
 // (folded into one of its statements) or `record…(…, tx)`.
-import { rows, type Db } from '@cms/db';
+import { rows, type CarriedStatement, type Db } from '@cms/db';
 import type { AuditListQuery } from './audit-query.ts';
 import {
   auditEntryPages, auditInsert, dropProjectAuditEntries, insertAuditEntry, listAuditEntries, type AuditActor, type AuditEntry, type AuditEntryInput,
@@ -55,11 +55,12 @@ export class AuditLog {
   }
 
   /**
-   * A project entry as a statement another statement of the change's transaction carries (a
-   * data-modifying CTE whose placeholders start at `first`): the entry costs no round trip.
+   * A project's entries as a statement another statement of the change's transaction carries
+   * (a data-modifying CTE, @cms/db carried.ts): the entries cost no round trip of their own.
    */
-  alongside(projectId: number, entries: readonly AuditEntryInput[]): (first: number) => { text: string; values: unknown[] } {
-    return (first) => auditInsert({ projectId, accountId: null }, entries, first);
+  carried(projectId: number, entries: readonly AuditEntryInput[]): CarriedStatement {
+    const { text, values } = auditInsert({ projectId, accountId: null }, entries);
+    return { ctes: [text], values };
   }
 
   /** An entry of a project's log, on its cluster; in `tx` (a transaction on that cluster) when given. */

@@ -7,3 +7,4 @@ export { runMigrations, runMigrationsIn, type Migration } from './migrate.ts';
 export { controlMigrations, CONTROL_SCHEMA } from './control-migrations.ts';
 export { clusterMigrations } from './cluster-migrations.ts';
 export { exec, rows, column, exists, reachable, sqlState, withTryLock, cursorRows } from './exec.ts';
+export { carriedWith, runCarried, shiftPlaceholders, type CarriedStatement } from './carried.ts';

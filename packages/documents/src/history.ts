@@ -5,7 +5,7 @@
 // after the change; the type's attributes at that time are kept once per distinct schema
 // (`history_schemas`, by hash), so a version stays readable after the model changed.
 import { createHash } from 'node:crypto';
-import { exec, qualify, quoteIdent, rows, type Db } from '@cms/db';
+import { exec, qualify, quoteIdent, rows, runCarried, type CarriedStatement, type Db } from '@cms/db';
 import { COLUMNS, type PhysicalContentType, type PhysicalModel } from '@cms/tables';
 import type { Model } from '@cms/schema';
 import { rowJsonExpression } from './row-json.ts';
@@ -45,7 +45,10 @@ export interface VersionKey {
 export type HistoryStatus = 'draft' | 'published' | 'modified';
 
 interface HistoryStatement {
-  text: string;
+  /** The type's attributes, kept once per hash (a CTE body: `INSERT … ON CONFLICT DO NOTHING`). */
+  schemaInsert: string;
+  /** The version's row (a CTE body, or a statement of its own). */
+  versionInsert: string;
   /** The same, recording nothing when the data equals the last version of that row's kind (draft or published), row ids aside. */
   unlessUnchanged: string;
   schemaHash: string;
@@ -80,9 +83,8 @@ function historyStatement(model: Model, physical: PhysicalModel, schema: string,
   // $1 uid, $2 documentId, $3 locale, $4 draft row?, $5 origin, $6 createdBy, $7 schema hash, $8 schema,
   // $9 the status when known (COALESCE runs the lookups only when it is not).
   const versions = qualify(schema, 'history_versions');
-  const head =
-    `WITH s AS (INSERT INTO ${qualify(schema, 'history_schemas')} ("hash", "attributes") VALUES ($7, $8::jsonb) ON CONFLICT ("hash") DO NOTHING) ` +
-    `INSERT INTO ${versions} ("content_type", "related_document_id", "locale", "status", "data", "schema_hash", "origin", "created_by") `;
+  const schemaInsert = `INSERT INTO ${qualify(schema, 'history_schemas')} ("hash", "attributes") VALUES ($7, $8::jsonb) ON CONFLICT ("hash") DO NOTHING`;
+  const head = `INSERT INTO ${versions} ("content_type", "related_document_id", "locale", "status", "data", "schema_hash", "origin", "created_by") `;
   const row =
     `SELECT t.${q(COLUMNS.documentId)} AS d, coalesce($9::text, ${statusExpression(table, ct)}) AS st, ${rowJsonExpression(model, physical, schema, uid, 't', 'history')} AS j ` +
     `FROM ${table} t WHERE t.${q(COLUMNS.documentId)} = $2 AND t.${q(COLUMNS.locale)} IS NOT DISTINCT FROM coalesce($3, t.${q(COLUMNS.locale)}) ` +
@@ -92,7 +94,8 @@ function historyStatement(model: Model, physical: PhysicalModel, schema: string,
   const last = `SELECT h."data" FROM ${versions} h WHERE h."content_type" = $1 AND h."related_document_id" = $2 AND h."locale" IS NOT DISTINCT FROM $3 ` +
     `AND (h."data"->'publishedAt' = 'null'::jsonb) = $4::boolean ORDER BY h."created_at" DESC, h."id" DESC LIMIT 1`;
   statement = {
-    text: head + insert,
+    schemaInsert,
+    versionInsert: head + insert,
     // Row ids aside: a component written again gets new rows (jsonb's text form is canonical, and an
     // `"id": n` inside a string value is escaped there, so only keys match).
     unlessUnchanged: `${head}${insert} WHERE NOT EXISTS (SELECT 1 FROM (${last}) l WHERE ${withoutIds('l."data"')} = ${withoutIds('v.j')})`,
@@ -129,17 +132,32 @@ export async function recordVersionOfRow(ctx: WriteContext, origin: WriteOrigin 
   if (row) await recordVersions(ctx, origin, [{ uid, documentId: row.documentId, locale: row.locale, draft: true }]);
 }
 
-/** Record the versions `keys` as they stand now in the write's transaction (nothing when `origin` is null: history off). */
-export async function recordVersions(ctx: WriteContext, origin: WriteOrigin | null, keys: readonly VersionKey[]): Promise<void> {
-  if (!origin) return;
+/**
+ * The versions `keys` as they stand now in the write's transaction, as statements another one
+ * carries (the write's live-event INSERT: @cms/db carried.ts), or none when `origin` is null
+ * (history off). Each reads its row in the snapshot of the statement that carries it: what the
+ * write's earlier statements stored.
+ */
+export function versionStatements(ctx: WriteContext, origin: WriteOrigin | null, keys: readonly VersionKey[]): CarriedStatement[] {
+  if (!origin) return [];
+  const out: CarriedStatement[] = [];
   for (const key of keys) {
-    if (!keepsHistory(key.uid) || !ctx.physical.contentTypes[key.uid]) continue;
+    const ct = ctx.physical.contentTypes[key.uid];
+    if (!keepsHistory(key.uid) || !ct) continue;
     const s = historyStatement(ctx.model, ctx.physical, ctx.schema, key.uid);
-    const draft = key.draft && ctx.physical.contentTypes[key.uid]!.draftAndPublish;
-    await exec(ctx.tx, key.unlessUnchanged ? s.unlessUnchanged : s.text, [
-      key.uid, key.documentId, ctx.physical.contentTypes[key.uid]!.localized ? key.locale : null, draft,
-      origin.origin, origin.createdBy === null ? null : JSON.stringify(origin.createdBy), s.schemaHash, s.schemaJson,
-      ctx.physical.contentTypes[key.uid]!.draftAndPublish ? (key.status ?? null) : 'published',
-    ]);
+    out.push({
+      ctes: [s.schemaInsert, key.unlessUnchanged ? s.unlessUnchanged : s.versionInsert],
+      values: [
+        key.uid, key.documentId, ct.localized ? key.locale : null, key.draft && ct.draftAndPublish,
+        origin.origin, origin.createdBy === null ? null : JSON.stringify(origin.createdBy), s.schemaHash, s.schemaJson,
+        ct.draftAndPublish ? (key.status ?? null) : 'published',
+      ],
+    });
   }
+  return out;
+}
+
+/** Record the versions `keys` as they stand now in the write's transaction, in one statement (nothing when `origin` is null: history off). */
+export async function recordVersions(ctx: WriteContext, origin: WriteOrigin | null, keys: readonly VersionKey[]): Promise<void> {
+  await runCarried(ctx.tx, versionStatements(ctx, origin, keys));
 }

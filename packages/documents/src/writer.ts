@@ -3,7 +3,7 @@
 // replaces the published row with a deep copy of the draft. Bodies are validated
 // by `parseDocumentData` before any statement runs, the merged document again before publishing.
 import { ForbiddenError, NotFoundError, ValidationError } from '@cms/errors';
-import { column, compiledQuery, exec, qualify, quoteIdent, rows, sqlState, type Db } from '@cms/db';
+import { column, compiledQuery, exec, qualify, quoteIdent, rows, runCarried, sqlState, type CarriedStatement, type CompiledSql, type Db } from '@cms/db';
 import { newDocumentId } from './document-id.ts';
 import { COLUMNS, copyAttributeChildren, copyVersionRows, deleteVersionRows, type PhysicalContentType, type PhysicalModel } from '@cms/tables';
 import type { ContentType, Model } from '@cms/schema';
@@ -15,7 +15,7 @@ import { assertUnique, uniqueViolation } from './unique.ts';
 import { insertRowWithChildren, rowBundle, type RowBundle } from './fresh-row.ts';
 import type { RowWrite } from './write-input.ts';
 import type { WriteContext } from './write-context.ts';
-import { recordVersions, type VersionKey, type WriteOrigin } from './history.ts';
+import { recordVersions, versionStatements, type VersionKey, type WriteOrigin } from './history.ts';
 import { validateForPublish } from './publish-check.ts';
 
 const q = quoteIdent;
@@ -42,8 +42,11 @@ export interface DocumentStore {
    * publishing write on a draft & publish type is `entry.create`/`entry.update` and
    * `entry.publish`, given together so they are recorded together), after the change (before it
    * for `entry.delete`); `status`/`locale` name the version each is about. Webhooks' outbox.
+   * Answers the statements that record them (the live log's, the audit log's), which the writer
+   * runs with the change's history versions and its answer's read in one statement (@cms/db
+   * carried.ts): they cost no round trip of their own.
    */
-  emit?(tx: Db, events: readonly DocumentEvent[]): Promise<void>;
+  emit?(tx: Db, events: readonly DocumentEvent[]): Promise<CarriedStatement[]>;
   /** Where the write comes from, recorded on the content-history versions it makes (history.ts); null: history off. */
   history: WriteOrigin | null;
 }
@@ -65,14 +68,25 @@ function fieldsOf(type: ContentType, data: unknown): string[] {
   return Object.keys(data).filter((key) => Object.hasOwn(type.attributes, key)).slice(0, 100);
 }
 
+/**
+ * The end of a change: the statements recording its events (none: it emits nothing) and its
+ * history versions (`keys`), and the read of its answer (`answer`: the written version as the
+ * caller returns it), in ONE statement. Answers the answer's JSON (null: not found), or undefined
+ * without `answer`.
+ */
+async function finishChange(ctx: WriteContext, store: VersionStore, events: readonly DocumentEvent[], keys: readonly VersionKey[], answer?: CompiledSql): Promise<string | null | undefined> {
+  const recorded = store.emit && events.length > 0 ? await store.emit(ctx.tx, events) : [];
+  const json = await runCarried(ctx.tx, [...recorded, ...versionStatements(ctx, store.history, keys)], answer);
+  return answer ? (json === null ? null : String(json)) : undefined;
+}
+
 /** The write's events: `main`, and `entry.publish` when it publishes a draft & publish type. */
-async function emitWrite(ctx: WriteContext, store: DocumentStore, ref: TypeRef, main: 'entry.create' | 'entry.update', documentId: string, data: unknown): Promise<void> {
-  if (!store.emit) return;
+function writeEvents(ref: TypeRef, main: 'entry.create' | 'entry.update', documentId: string, data: unknown): DocumentEvent[] {
   const status = ref.publishing ? 'published' : 'draft';
   const written: DocumentEvent = { event: main, uid: ref.type.uid, documentId, locale: ref.locale, status, fields: fieldsOf(ref.type, data) };
-  await store.emit(ctx.tx, ref.ct.draftAndPublish && ref.publishing
+  return ref.ct.draftAndPublish && ref.publishing
     ? [written, { event: 'entry.publish', uid: ref.type.uid, documentId, locale: ref.locale, status }]
-    : [written]);
+    : [written];
 }
 
 export interface WriteRequest {
@@ -84,6 +98,11 @@ export interface WriteRequest {
   status: 'draft' | 'published';
   /** Relation attributes whose target the caller may not `find` are dropped from the body. */
   canFind(uid: string): boolean;
+  /**
+   * The read of the written version as the caller answers it (a SELECT of one JSON column), run
+   * in the write's last statement: `WriteResult.answer`, without a round trip of its own.
+   */
+  answer?(written: WriteResult): CompiledSql;
 }
 
 export interface UpdateRequest extends WriteRequest {
@@ -98,6 +117,8 @@ export interface WriteResult {
   documentId: string;
   locale: string | null;
   status: 'draft' | 'published';
+  /** The request's `answer` read in the write's transaction: its JSON, null when not found; absent without `answer`. */
+  answer?: string | null;
 }
 
 interface TypeRef {
@@ -218,11 +239,12 @@ async function createIn(ctx: WriteContext, store: DocumentStore, ref: TypeRef, r
   const withPublished = publish && bundle.complete && !checksUniqueOnPublish(ref.ct, row);
   const [id] = await insertVersion(ctx, ref, documentId, row, bundle, withPublished);
   if (publish) await publishDraft(ctx, ref, documentId, id!, row, withPublished);
-  await recordVersions(ctx, store.history, [{ uid: req.uid, documentId, locale: ref.locale, draft: !ref.publishing, status: ref.publishing ? 'published' : 'draft' }]);
-  await emitWrite(ctx, store, ref, 'entry.create', documentId, req.data);
+  const written: WriteResult = { documentId, locale: ref.locale, status: ref.publishing ? 'published' : 'draft' };
+  written.answer = await finishChange(ctx, store, writeEvents(ref, 'entry.create', documentId, req.data),
+    [{ uid: req.uid, documentId, locale: ref.locale, draft: !ref.publishing, status: written.status }], req.answer?.(written));
   // Last: the document limit's check holds a per-project lock until the commit.
   await store.admitDocument?.(ctx.tx);
-  return { documentId, locale: ref.locale, status: ref.publishing ? 'published' : 'draft' };
+  return written;
 }
 
 /**
@@ -337,9 +359,9 @@ export async function updateDocument(store: DocumentStore, req: UpdateRequest): 
         keys.push({ uid: req.uid, documentId, locale, draft: !published });
       }
     }
-    await recordVersions(ctx, store.history, keys);
-    await emitWrite(ctx, store, ref, 'entry.update', documentId, req.data);
-    return { documentId, locale: ref.locale, status: ref.publishing ? 'published' : 'draft' };
+    const written: WriteResult = { documentId, locale: ref.locale, status: ref.publishing ? 'published' : 'draft' };
+    written.answer = await finishChange(ctx, store, writeEvents(ref, 'entry.update', documentId, req.data), keys, req.answer?.(written));
+    return written;
   });
 }
 
@@ -372,7 +394,7 @@ export async function deleteDocument(store: DocumentStore, req: DeleteRequest): 
       const published = !ref.ct.draftAndPublish || (await column(ctx.tx,
         `SELECT 1 FROM ${table} WHERE ${q(COLUMNS.id)} = ANY($1::bigint[]) AND ${q(COLUMNS.publishedAt)} IS NOT NULL LIMIT 1`, [ids])).length > 0;
       const locale = !ref.ct.localized ? null : everyLocale ? store.defaultLocale : req.locale;
-      await store.emit(ctx.tx, [{ event: 'entry.delete', uid: req.uid, documentId, locale, status: published ? 'published' : 'draft' }]);
+      await runCarried(ctx.tx, await store.emit(ctx.tx, [{ event: 'entry.delete', uid: req.uid, documentId, locale, status: published ? 'published' : 'draft' }]));
     }
     await deleteVersionRows(ctx.tx, ctx.schema, ctx.physical, req.uid, ids);
     await deleteLinksTo(ctx, req.uid, documentId, everyLocale ? '*' : req.locale);
@@ -422,8 +444,8 @@ export async function publishIn(ctx: WriteContext, store: VersionStore, req: Ver
       `AND ${q(COLUMNS.locale)} IS NOT DISTINCT FROM $2 AND ${q(COLUMNS.publishedAt)} IS NULL`, [req.documentId, ref.locale]);
     if (draftId === undefined) throw new NotFoundError('Document not found');
     await publishDraft(ctx, ref, req.documentId, draftId, null);
-    await recordVersions(ctx, store.history, [{ uid: req.uid, documentId: req.documentId, locale: ref.locale, draft: false, status: 'published' }]);
-    await store.emit?.(ctx.tx, [{ event: 'entry.publish', uid: req.uid, documentId: req.documentId, locale: ref.locale, status: 'published' }]);
+    await finishChange(ctx, store, [{ event: 'entry.publish', uid: req.uid, documentId: req.documentId, locale: ref.locale, status: 'published' }],
+      [{ uid: req.uid, documentId: req.documentId, locale: ref.locale, draft: false, status: 'published' }]);
   } catch (error) {
     throw withUniqueError(ref.ct, error);
   }
@@ -448,13 +470,10 @@ export async function unpublishIn(ctx: WriteContext, store: VersionStore, req: V
   const withoutDraft = published.filter((p) => !versions.some((v) => v.draft && v.locale === p.locale));
   if (withoutDraft.length) await copyVersionRows(ctx.tx, ctx.schema, ctx.physical, req.uid, { ids: withoutDraft.map((v) => v.id), publishedAt: null });
   await deleteVersionRows(ctx.tx, ctx.schema, ctx.physical, req.uid, published.map((v) => v.id));
-  await recordVersions(ctx, store.history, published.map((p) => ({ uid: req.uid, documentId: req.documentId, locale: p.locale, draft: true, status: 'draft' as const })));
-  if (published.length > 0) {
-    await store.emit?.(ctx.tx, [{
-      event: 'entry.unpublish', uid: req.uid, documentId: req.documentId, status: 'draft',
-      locale: !ref.ct.localized ? null : req.locale === '*' ? published[0]!.locale : req.locale,
-    }]);
-  }
+  await finishChange(ctx, store, published.length === 0 ? [] : [{
+    event: 'entry.unpublish', uid: req.uid, documentId: req.documentId, status: 'draft',
+    locale: !ref.ct.localized ? null : req.locale === '*' ? published[0]!.locale : req.locale,
+  }], published.map((p) => ({ uid: req.uid, documentId: req.documentId, locale: p.locale, draft: true, status: 'draft' as const })));
 }
 
 /** `unpublishIn` in a transaction of its own. */

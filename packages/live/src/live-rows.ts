@@ -1,11 +1,11 @@
 // The statements on a project's live change log (base migration 0010: `live_events`,
 // `live_head`), and nothing else. A write records its document events in its own transaction
-// (`recordLiveEvents`: no lock, no ordering yet); after commit, `sequenceLiveEvents` gives the
+// (`liveEventsStatement`: no lock, no ordering yet); after commit, `sequenceLiveEvents` gives the
 // committed rows without a position the next positions, in one statement holding the head's row
 // lock — whichever process runs it, concurrently or late (a process killed after its commit), the
 // positions are gap-free and every row gets exactly one. Readers only ever see sequenced rows, so
 // a client that saw position n and resumes after it misses nothing.
-import { exec, isoTimestamp, qualify, rows, type Db } from '@cms/db';
+import { exec, isoTimestamp, qualify, rows, type CarriedStatement, type Db } from '@cms/db';
 
 export type LiveEventName = 'entry.create' | 'entry.update' | 'entry.delete' | 'entry.publish' | 'entry.unpublish';
 
@@ -30,27 +30,19 @@ const COLUMNS = `e."position"::text AS position, e."event", e."content_type" AS 
 type Raw = Omit<LiveEvent, 'position'> & { position: string };
 const eventOf = (r: Raw): LiveEvent => ({ ...r, position: Number(r.position) });
 
-/** A data-modifying statement carried by the event's INSERT as a CTE (its placeholders from `$first` on). */
-export type AlongsideStatement = (first: number) => { text: string; values: readonly unknown[] };
-
 /**
- * Record a write's document events in its transaction `tx`, in one statement (none without
- * events); `alongside` (the audit log's entries of the same change) rides in it as a CTE, so it
- * costs no round trip of its own — and is run even when no event is streamed.
+ * The statement recording a write's document events, carried by the write's last statement in
+ * its transaction (@cms/db carried.ts: with the change's audit entries and history versions, one
+ * round trip for all); null without events.
  */
-export async function recordLiveEvents(tx: Db, schema: string, evs: readonly LiveEventInput[], alongside?: AlongsideStatement): Promise<void> {
-  if (evs.length === 0 && !alongside) return;
+export function liveEventsStatement(schema: string, evs: readonly LiveEventInput[]): CarriedStatement | null {
+  if (evs.length === 0) return null;
   const values: unknown[] = [];
   const tuples = evs.map((ev) => {
     const at = values.push(ev.event, ev.uid, ev.documentId, ev.locale, ev.status) - 5;
     return `($${at + 1}, $${at + 2}, $${at + 3}, $${at + 4}, $${at + 5})`;
   });
-  const also = alongside?.(values.length + 1);
-  if (also) values.push(...also.values);
-  const insert = tuples.length
-    ? `INSERT INTO ${events(schema)} ("event", "content_type", "document_id", "locale", "status") VALUES ${tuples.join(', ')}`
-    : 'SELECT 1';
-  await exec(tx, `${also ? `WITH alongside AS (${also.text}) ` : ''}${insert}`, values);
+  return { ctes: [`INSERT INTO ${events(schema)} ("event", "content_type", "document_id", "locale", "status") VALUES ${tuples.join(', ')}`], values };
 }
 
 /** Whether committed events wait for their position (a cheap check for a sweep). */

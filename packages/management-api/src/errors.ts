@@ -34,6 +34,9 @@ export const ErrorEnvelope = {
   }],
 } as const;
 
+/** The 404 of every project route: a project the caller cannot see is not told apart from none. */
+export const NO_PROJECT = 'No such project, or the caller is no member of it';
+
 /** A reference to the envelope, as a response of `status` (fastify resolves it from `app.addSchema`). */
 export const errorResponse = (description: string) => ({ description, $ref: 'ErrorEnvelope#' }) as const;
 

@@ -7,7 +7,7 @@ import { ErrorEnvelope } from './errors.ts';
 import { Account, ApiToken, AuditEntry, Invitation, Locale, Member, Pagination, PermissionMap, Project, Role, Session, Webhook } from './shapes.ts';
 
 export { ErrorEnvelope, errorResponse, withErrors, type ErrorStatus } from './errors.ts';
-export { Account, ApiToken, AuditEntry, Invitation, Locale, Member, Pagination, PermissionMap, Project, Role, Session, Webhook } from './shapes.ts';
+export { Account, ApiToken, AuditEntry, Invitation, Locale, Member, Pagination, PermissionMap, Project, Role, Session, WEBHOOK_EVENTS, Webhook } from './shapes.ts';
 export { PUBLIC, SECURITY_SCHEMES, TAGS, sessionSecurity, type Tag } from './document.ts';
 export { defineRoute, noContent, type RouteSchema } from './route.ts';
 export { createManagementClient, type AnswerOf, type ManagementClient, type ManagementClientOptions, type components, type operations, type paths } from './client.ts';

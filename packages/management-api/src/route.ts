@@ -14,7 +14,8 @@ export interface RouteSchema {
   body?: object;
   /**
    * The body as the document shows it, for a route that checks its body by hand (its own error
-   * messages): fastify does not validate with it, only the OpenAPI document shows it.
+   * messages): fastify does not validate with it, only the OpenAPI document shows it. A write
+   * route that reads no body says so with `noBody()`.
    */
   docBody?: object;
   querystring?: object;
@@ -24,6 +25,14 @@ export interface RouteSchema {
 }
 
 export const defineRoute = <const S extends RouteSchema>(schema: S): S => schema;
+
+/**
+ * The `docBody` of a write route that reads no body: shown as an optional empty object. A route's
+ * body schema that admits `null` is an optional body (fastify validates a missing body as null),
+ * and the document says so (`requestBody.required: false`).
+ */
+export const noBody = (description = 'None: the route reads no body (one sent is ignored)') =>
+  ({ type: ['object', 'null'], description }) as const;
 
 /** A response without a body (204, or 202 when nothing is answered). */
 export const noContent = (description: string) => ({ description, type: 'null' }) as const;

@@ -3,9 +3,66 @@
 // writes today (fastify serializes through these schemas: an unlisted key would be dropped, a
 // `null` under a non-nullable type coerced), `required` only where the key is always there.
 
-const dateTime = { type: 'string', format: 'date-time' } as const;
-const nullableDateTime = { type: ['string', 'null'], format: 'date-time' } as const;
-const nullableString = { type: ['string', 'null'] } as const;
+// The building blocks every route module uses (one definition each).
+export const dateTime = { type: 'string', format: 'date-time' } as const;
+export const nullableDateTime = { type: ['string', 'null'], format: 'date-time' } as const;
+export const nullableString = { type: ['string', 'null'] } as const;
+export const nullableInteger = { type: ['integer', 'null'] } as const;
+export const nullableNumber = { type: ['number', 'null'] } as const;
+/** A string or null of at most `maxLength` characters (request bodies). */
+export const nullableText = (maxLength: number) => ({ type: ['string', 'null'], maxLength }) as const;
+
+/** A member's role in a project. */
+export const projectRole = { type: 'string', enum: ['owner', 'editor', 'viewer'] } as const;
+
+/** What a release action or a scheduled action does to its document-locale. */
+export const publishAction = { type: 'string', enum: ['publish', 'unpublish'] } as const;
+
+/** The state of an export, a backup or a restore (written in the background). */
+export const archiveStatus = { type: 'string', enum: ['running', 'done', 'failed'] } as const;
+
+/**
+ * The events a webhook may listen to: the one list (@cms/webhooks takes it from here, the layer
+ * below it; the `Webhook` shape and the webhook routes' bodies name it).
+ */
+export const WEBHOOK_EVENTS = [
+  'entry.create', 'entry.update', 'entry.delete', 'entry.publish', 'entry.unpublish',
+  'media.create', 'media.update', 'media.delete',
+  'releases.publish',
+] as const;
+
+/**
+ * `{[key]: schema}`, the answer of a route that answers one object under one key (`{project}`,
+ * `{webhook}`, `{data}`, …), described as `description`.
+ */
+export const answerWith = <const K extends string, const S extends object>(key: K, schema: S, description: string) => ({
+  description,
+  type: 'object',
+  required: [key],
+  properties: { [key]: schema } as Record<K, S>,
+}) as const;
+
+/** `{[key]: [item]}`, the answer of a route that lists items under one key (`{projects: […]}`). */
+export const listOf = <const K extends string, const S extends object>(key: K, items: S, description: string, listDescription?: string) =>
+  answerWith(key, { type: 'array', items, ...(listDescription ? { description: listDescription } : {}) } as const, description);
+
+/**
+ * `{data: [item], meta: {pagination, …}}`, a page of a paged list (Strapi's envelope); `meta` adds
+ * keys (always present) beside `pagination`.
+ */
+export const pageOf = <const S extends object, const M extends Record<string, object> = Record<never, never>>(items: S, description: string, meta?: M) => ({
+  description,
+  type: 'object',
+  required: ['data', 'meta'],
+  properties: {
+    data: { type: 'array', items },
+    meta: {
+      type: 'object',
+      required: ['pagination', ...Object.keys(meta ?? {})],
+      properties: { pagination: { $ref: 'Pagination#' }, ...meta } as { pagination: { $ref: 'Pagination#' } } & M,
+    },
+  },
+}) as const;
 
 /** `{uid: [action]}`: what a role or an API token may do, per content type uid (and `plugin::upload`). */
 export const PermissionMap = {
@@ -49,6 +106,11 @@ export const Session = {
     lastSeenIp: { ...nullableString, description: 'The client IP of its last use' },
     current: { type: 'boolean', description: 'The session of this request' },
   },
+  examples: [{
+    id: 12, createdAt: '2026-11-23T06:00:00.000Z', lastUsedAt: '2026-11-29T09:30:00.000Z', expiresAt: '2026-12-23T06:00:00.000Z',
+    userAgent: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36',
+    device: 'Chrome 120 on macOS', ip: '203.0.113.7', lastSeenIp: '203.0.113.9', current: true,
+  }],
 } as const;
 
 /** A project as its members see it (the contract's keys, the caller's role, an environment's parent). */
@@ -66,7 +128,7 @@ export const Project = {
     graphqlUrl: { type: 'string' },
     plan: { type: 'string', enum: ['free', 'pro', 'enterprise'], description: 'The plan that applies now (`free` past a payment\'s grace period)' },
     createdAt: dateTime,
-    role: { type: 'string', enum: ['owner', 'editor', 'viewer'] },
+    role: { ...projectRole, description: 'The caller\'s role in it' },
     parent: {
       type: 'object',
       description: 'An environment\'s parent project (absent on other projects)',
@@ -84,34 +146,39 @@ export const Project = {
 /** A member of a project's team. */
 export const Member = {
   $id: 'Member',
+  description: 'A member of a project\'s team',
   type: 'object',
   required: ['accountId', 'email', 'name', 'role', 'createdAt'],
   properties: {
     accountId: { type: 'integer' },
     email: { type: 'string' },
     name: nullableString,
-    role: { type: 'string', enum: ['owner', 'editor', 'viewer'] },
-    createdAt: dateTime,
+    role: projectRole,
+    createdAt: { ...dateTime, description: 'When they joined' },
   },
+  examples: [{ accountId: 1, email: 'me@example.com', name: 'Ada', role: 'owner', createdAt: '2026-11-23T06:00:00.000Z' }],
 } as const;
 
 /** A pending invitation to a project's team. */
 export const Invitation = {
   $id: 'Invitation',
+  description: 'A pending invitation to a project\'s team (its link is mailed, valid 7 days and once)',
   type: 'object',
   required: ['id', 'email', 'role', 'createdAt', 'expiresAt'],
   properties: {
     id: { type: 'integer' },
     email: { type: 'string' },
-    role: { type: 'string', enum: ['owner', 'editor', 'viewer'] },
+    role: { ...projectRole, description: 'The role given when it is accepted' },
     createdAt: dateTime,
     expiresAt: dateTime,
   },
+  examples: [{ id: 4, email: 'colleague@example.com', role: 'editor', createdAt: '2026-11-23T06:00:00.000Z', expiresAt: '2026-11-30T06:00:00.000Z' }],
 } as const;
 
 /** An API token of a project's content API (never its key). */
 export const ApiToken = {
   $id: 'ApiToken',
+  description: 'A content API token (never its access key)',
   type: 'object',
   required: ['id', 'name', 'type', 'permissions', 'expiresAt', 'createdAt'],
   properties: {
@@ -122,11 +189,13 @@ export const ApiToken = {
     expiresAt: { ...nullableDateTime, description: 'Null: never expires' },
     createdAt: dateTime,
   },
+  examples: [{ id: 2, name: 'Website', type: 'read-only', permissions: {}, expiresAt: '2027-02-21T06:00:00.000Z', createdAt: '2026-11-23T06:00:00.000Z' }],
 } as const;
 
 /** An end-user role of a project (users-and-permissions). */
 export const Role = {
   $id: 'Role',
+  description: 'An end-user role (users-and-permissions) and what it may do',
   type: 'object',
   required: ['type', 'name', 'permissions'],
   properties: {
@@ -134,56 +203,64 @@ export const Role = {
     name: { type: 'string' },
     permissions: { $ref: 'PermissionMap#' },
   },
+  examples: [{ type: 'public', name: 'Public', permissions: { 'api::article.article': ['find', 'findOne'] } }],
 } as const;
 
 /** A locale of a project. */
 export const Locale = {
   $id: 'Locale',
+  description: 'A locale of a project',
   type: 'object',
   required: ['code', 'name', 'isDefault'],
   properties: {
     code: { type: 'string', description: 'BCP-47-like: `en`, `fr`, `pt-BR`' },
     name: { type: 'string' },
-    isDefault: { type: 'boolean' },
+    isDefault: { type: 'boolean', description: 'The project\'s default locale (exactly one is)' },
   },
+  examples: [{ code: 'en', name: 'English', isDefault: true }],
 } as const;
 
 /** A project webhook (never its signing secret). */
 export const Webhook = {
   $id: 'Webhook',
+  description: 'A project webhook (never its signing secret)',
   type: 'object',
   required: ['id', 'name', 'url', 'events', 'headers', 'enabled', 'createdAt', 'updatedAt'],
   properties: {
     id: { type: 'integer' },
     name: { type: 'string' },
     url: { type: 'string' },
-    events: {
-      type: 'array',
-      items: { type: 'string', enum: ['entry.create', 'entry.update', 'entry.delete', 'entry.publish', 'entry.unpublish', 'media.create', 'media.update', 'media.delete', 'releases.publish'] },
-    },
-    headers: { type: 'object', additionalProperties: { type: 'string' } },
-    enabled: { type: 'boolean' },
+    events: { type: 'array', items: { type: 'string', enum: WEBHOOK_EVENTS }, description: 'The events it is sent' },
+    headers: { type: 'object', additionalProperties: { type: 'string' }, description: 'Extra request headers of every delivery' },
+    enabled: { type: 'boolean', description: 'Deliveries are sent' },
     createdAt: dateTime,
     updatedAt: dateTime,
   },
+  examples: [{
+    id: 5, name: 'Rebuild the site', url: 'https://hooks.example.com/rebuild', events: ['entry.publish', 'entry.unpublish'], headers: {},
+    enabled: true, createdAt: '2026-11-23T06:00:00.000Z', updatedAt: '2026-11-23T06:00:00.000Z',
+  }],
 } as const;
 
 /** `meta.pagination` of the paged lists (Strapi's page-based pagination). */
 export const Pagination = {
   $id: 'Pagination',
+  description: 'Which page this is, of how many',
   type: 'object',
   required: ['page', 'pageSize', 'pageCount', 'total'],
   properties: {
     page: { type: 'integer' },
     pageSize: { type: 'integer' },
     pageCount: { type: 'integer' },
-    total: { type: 'integer' },
+    total: { type: 'integer', description: 'Items on every page' },
   },
+  examples: [{ page: 1, pageSize: 25, pageCount: 4, total: 87 }],
 } as const;
 
 /** An entry of an audit log (a project's or an account's own). */
 export const AuditEntry = {
   $id: 'AuditEntry',
+  description: 'An entry of an audit log',
   type: 'object',
   required: ['id', 'action', 'actor', 'ip', 'userAgent', 'payload', 'date'],
   properties: {
@@ -203,6 +280,10 @@ export const AuditEntry = {
     payload: { type: 'object', additionalProperties: true, description: 'A summary of the change (secrets redacted)' },
     date: dateTime,
   },
+  examples: [{
+    id: 301, action: 'entry.create', actor: { type: 'account', id: '1', email: 'me@example.com' }, ip: '203.0.113.7',
+    userAgent: 'Mozilla/5.0', payload: { uid: 'api::article.article', documentId: 'a1b2c3d4e5f6g7h8i9j0k1l2', locale: 'en' }, date: '2026-11-29T09:30:00.000Z',
+  }],
 } as const;
 
 /** A plan's metered limits (`/usage` and `/billing`), inlined where used (no `$id`). */
@@ -232,4 +313,5 @@ export const MonthlyUsage = {
     historyBytes: { type: 'integer', description: 'The content history on disk (kept per plan, not counted against `storageBytes`)' },
     documents: { type: 'integer', description: 'Documents, counted against `limits.documents`' },
   },
+  examples: [{ period: '2026-11', requests: 1234, storageBytes: 52000, historyBytes: 16384, documents: 42 }],
 } as const;

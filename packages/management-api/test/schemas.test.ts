@@ -46,7 +46,7 @@ describe('@cms/management-api', () => {
     for (const schema of api.sharedSchemas) {
       const validate = ajv.getSchema(schema.$id)!;
       assert.ok(validate, schema.$id);
-      for (const example of (schema as { examples?: unknown[] }).examples ?? []) assert.ok(validate(example), `${schema.$id}: ${JSON.stringify(validate.errors)}`);
+      for (const example of (schema as { examples?: readonly unknown[] }).examples ?? []) assert.ok(validate(example), `${schema.$id}: ${JSON.stringify(validate.errors)}`);
     }
   });
 
@@ -66,5 +66,35 @@ describe('@cms/management-api', () => {
         }
       }
     }
+  });
+
+  it('has valid examples in its answers, at any depth (the reference page shows them)', () => {
+    const ajv = strictAjv();
+    let checked = 0;
+    /** Every schema with `examples` in `schema` (itself, its properties, items, variants), with where it is. */
+    const withExamples = (schema: unknown, at: string): Array<{ at: string; schema: Record<string, unknown> }> => {
+      if (!schema || typeof schema !== 'object') return [];
+      const s = schema as Record<string, unknown>;
+      const nested = [
+        ...Object.entries((s.properties ?? {}) as Record<string, unknown>).map(([key, value]) => withExamples(value, `${at}.${key}`)),
+        ...(['items', 'additionalProperties'] as const).map((key) => withExamples(s[key], `${at}[${key}]`)),
+        ...(['anyOf', 'oneOf', 'allOf'] as const).flatMap((key) => ((s[key] ?? []) as unknown[]).map((one, i) => withExamples(one, `${at}.${key}[${i}]`))),
+      ].flat();
+      return Array.isArray(s.examples) ? [{ at, schema: s }, ...nested] : nested;
+    };
+    for (const { at, schema } of routeSchemas()) {
+      for (const [status, answer] of Object.entries(schema.response)) {
+        for (const found of withExamples(answer, `${at} ${status}`)) {
+          // A response's own keys (`description` aside) are not JSON Schema: only its schema is compiled.
+          const { headers: _headers, ...one } = found.schema;
+          const validate = ajv.compile(one);
+          for (const example of found.schema.examples as unknown[]) {
+            assert.ok(validate(example), `${found.at}: ${JSON.stringify(validate.errors)}`);
+            checked++;
+          }
+        }
+      }
+    }
+    assert.ok(checked > 20, `only ${checked} examples checked`);
   });
 });

@@ -20,6 +20,8 @@ export interface CompiledRead {
   find(db: Db): Promise<FindResult>;
   /** The document as JSON text, or null; `documentId` null reads a single type's document. */
   findOne(db: Db, documentId: string | null): Promise<string | null>;
+  /** `findOne`'s statement (one row, one JSON column), for a caller that runs it inside another (a write's answer). */
+  findOneSql(documentId: string | null): CompiledSql;
 }
 
 interface ListTemplates {
@@ -48,7 +50,7 @@ export class ReadStatements {
     let single: CompiledSql | undefined;
     let byDocumentId: CompiledSql | undefined;
     const page = pageOf(plan);
-    return {
+    const read: CompiledRead = {
       plan,
       page,
       find: async (db) => {
@@ -65,19 +67,18 @@ export class ReadStatements {
         }
         return { json: String(await db.oneFirst(compiledQuery(list.data))), total: null };
       },
+      findOneSql: (documentId) => {
+        if (documentId === null) return (single ??= sql((this.single ??= findOneTemplate(this.plan, null))));
+        // The documentId is bound first: swap in this request's value.
+        byDocumentId ??= sql((this.byDocumentId ??= findOneTemplate(this.plan, '')));
+        return { text: byDocumentId.text, values: [documentId, ...byDocumentId.values.slice(1)] };
+      },
       findOne: async (db, documentId) => {
-        let query: CompiledSql;
-        if (documentId === null) {
-          query = single ??= sql((this.single ??= findOneTemplate(this.plan, null)));
-        } else {
-          // The documentId is bound first: swap in this request's value.
-          byDocumentId ??= sql((this.byDocumentId ??= findOneTemplate(this.plan, '')));
-          query = { text: byDocumentId.text, values: [documentId, ...byDocumentId.values.slice(1)] };
-        }
-        const value = await db.maybeOneFirst(compiledQuery(query));
+        const value = await db.maybeOneFirst(compiledQuery(read.findOneSql(documentId)));
         return value === null ? null : String(value);
       },
     };
+    return read;
   }
 
   /** The list's statements for a page window (render-find.ts `PageWindow`). */

@@ -13,7 +13,7 @@ export { Binder, Param, ValueRef, type Leaf } from './plan-values.ts';
 export { compareClass, localeClass } from './value-classes.ts';
 export { queryShape, shapeKey, type QueryShape, type QueryTemplate } from './query-shape.ts';
 export { renderFind, renderFindOne, renderCount } from './render-find.ts';
-export { runFind, runFindOne, runCount, type FindResult } from './run-find.ts';
+export { runFind, runFindOne, findOneStatement, runCount, type FindResult } from './run-find.ts';
 export { listWithTotal, totalTemplate, type TotalTemplate } from './render-total.ts';
 export { totalCache, TotalCache, runTotal, type TotalRow, type TotalSql } from './total-cache.ts';
 export { compileRead, type CompiledRead } from './compiled-read.ts';

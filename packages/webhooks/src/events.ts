@@ -1,10 +1,9 @@
 // Which events a webhook may listen to, and the bodies Strapi 5 sends for them.
+import { WEBHOOK_EVENTS } from '@cms/management-api/shapes';
 
-export const WEBHOOK_EVENTS = [
-  'entry.create', 'entry.update', 'entry.delete', 'entry.publish', 'entry.unpublish',
-  'media.create', 'media.update', 'media.delete',
-  'releases.publish',
-] as const;
+// The list is written once, with the management API's shapes (the `Webhook` schema and the webhook
+// routes' bodies name it; that package sits below this one).
+export { WEBHOOK_EVENTS };
 
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 export type EntryEvent = Extract<WebhookEvent, `entry.${string}`>;

@@ -4,29 +4,27 @@ import { Alert, AppShell, Anchor, Button, Group, Menu, Text } from '@mantine/cor
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Link, Outlet, useNavigate } from 'react-router';
-import { api } from '../api.ts';
-import { useAccount, useResetSession } from '../session.ts';
+import { useAccount } from '../features/auth/api/get-session.ts';
+import { useLogout } from '../features/auth/api/logout.ts';
+import { useSendVerificationEmail } from '../features/auth/api/send-verification-email.ts';
 
 /** "Verify your e-mail address", with a new link on request (the API allows one a minute). */
 function VerifyEmailBanner({ email }: { email: string }) {
-  const [busy, setBusy] = useState(false);
+  const sendLink = useSendVerificationEmail();
   const [result, setResult] = useState('');
   async function send() {
-    setBusy(true);
     try {
-      await api('POST', '/v1/auth/verify-email/send');
+      await sendLink.mutateAsync();
       setResult(`We sent a new link to ${email}.`);
     } catch (err) {
       setResult(err instanceof Error ? err.message : 'Could not send the link');
-    } finally {
-      setBusy(false);
     }
   }
   return (
     <Alert color="yellow" role="region" aria-label="Verify your e-mail address" p="xs" mb="md">
       <Group gap="xs" wrap="wrap">
         <Text size="sm"><b>Verify your e-mail address:</b> open the link we sent to {email}.</Text>
-        <Button size="compact-sm" variant="default" loading={busy} onClick={send}>Send the link again</Button>
+        <Button size="compact-sm" variant="default" loading={sendLink.isPending} onClick={send}>Send the link again</Button>
         <Text size="sm" role="status" data-testid="verify-email-result">{result}</Text>
       </Group>
     </Alert>
@@ -35,17 +33,16 @@ function VerifyEmailBanner({ email }: { email: string }) {
 
 export function Layout() {
   const me = useAccount();
-  const reset = useResetSession();
+  const logout = useLogout();
   const navigate = useNavigate();
 
-  async function logout() {
+  async function logOut() {
     try {
-      await api('POST', '/v1/auth/logout');
+      await logout.mutateAsync();
     } catch (err) {
       notifications.show({ color: 'red', title: 'Logout failed', message: (err as Error).message });
       return;
     }
-    await reset(null);
     navigate('/login');
   }
 
@@ -56,6 +53,7 @@ export function Layout() {
           <Group>
             <Anchor component={Link} to="/projects" fw={700} c="inherit" underline="never">Content Platform</Anchor>
             <Anchor component={Link} to="/projects" size="sm">Projects</Anchor>
+            <Anchor component={Link} to="/docs/api" size="sm">API reference</Anchor>
           </Group>
           <Menu position="bottom-end" withinPortal>
             <Menu.Target>
@@ -64,7 +62,7 @@ export function Layout() {
             <Menu.Dropdown>
               <Menu.Item component={Link} to="/account">Account and sessions</Menu.Item>
               <Menu.Divider />
-              <Menu.Item onClick={logout}>Log out</Menu.Item>
+              <Menu.Item onClick={logOut}>Log out</Menu.Item>
             </Menu.Dropdown>
           </Menu>
         </Group>

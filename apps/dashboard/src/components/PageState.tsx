@@ -1,6 +1,6 @@
 // Loading and error states shared by every page.
 import { Alert, Center, Loader, Stack, Text } from '@mantine/core';
-import { ApiError } from '../api.ts';
+import { ApiError } from '../lib/api-error.ts';
 
 export function PageLoader({ label = 'Loading…' }: { label?: string }) {
   return (

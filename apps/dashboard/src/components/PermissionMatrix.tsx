@@ -1,9 +1,10 @@
 // The permission map `{uid: [action]}` of a role or custom token as a table of checkboxes:
 // a row per content type and plugin, a column per action it has.
 import { Checkbox, Group, Table, Text } from '@mantine/core';
-import type { ProjectSchema } from '../api.ts';
+import type { ProjectSchema } from '../features/schema/api/get-schema.ts';
+import type { Schemas } from '../lib/api-client.ts';
 
-export type PermissionMap = Record<string, string[]>;
+export type PermissionMap = Schemas['PermissionMap'];
 
 const CONTENT_TYPE_ACTIONS = ['find', 'findOne', 'create', 'update', 'delete', 'createLocalization'];
 // API tokens may also read drafts where the project's draft access rule asks for it (docs/preview.md).

@@ -3,13 +3,13 @@
 import { Anchor, Breadcrumbs, Group, Stack, Text, Title } from '@mantine/core';
 import { Link, NavLink, Outlet, useParams } from 'react-router';
 import nav from './nav.module.css';
-import { useProject } from '../project.ts';
+import { useProject } from '../features/projects/api/get-project.ts';
 import { PageError, PageLoader } from './PageState.tsx';
 import { isTwoFactorSetupRequired, TwoFactorRequiredNotice } from './TwoFactorRule.tsx';
 import { ViewOnlyNote } from './ViewOnly.tsx';
-import { EnvironmentBanner } from './environments/EnvironmentBanner.tsx';
-import { EnvironmentSwitcher } from './environments/EnvironmentSwitcher.tsx';
-import { ParentOnlyGate, sectionShown } from './environments/ParentOnly.tsx';
+import { EnvironmentBanner } from '../features/environments/components/EnvironmentBanner.tsx';
+import { EnvironmentSwitcher } from '../features/environments/components/EnvironmentSwitcher.tsx';
+import { ParentOnlyGate, sectionShown } from '../features/environments/components/ParentOnly.tsx';
 
 const SECTIONS = [
   { to: '', label: 'Overview', end: true },

@@ -1,24 +1,17 @@
 // The account's own audit log on the Account page: its sign-ins (and refused ones), two-factor,
 // session and password changes, newest first, a page at a time (GET /v1/auth/audit-logs).
 import { Card, Code, Group, Pagination, Table, Text, Title } from '@mantine/core';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api } from '../api.ts';
-import { auditSummary, type AuditPage } from '../audit.ts';
+import { auditSummary } from '../audit.ts';
 import { dateTimeSeconds } from '../dates.ts';
+import { useAccountAuditLogs } from '../features/account/api/get-audit-logs.ts';
 import { PageError } from './PageState.tsx';
 
 const PAGE_SIZE = 10;
-/** The account's log, every page (a session ended on this page adds an entry). */
-export const SECURITY_ACTIVITY_KEY = ['account-audit-logs'] as const;
 
 export function SecurityActivity() {
   const [page, setPage] = useState(1);
-  const log = useQuery({
-    queryKey: [...SECURITY_ACTIVITY_KEY, page],
-    queryFn: () => api<AuditPage>('GET', `/v1/auth/audit-logs?page=${page}&pageSize=${PAGE_SIZE}`),
-    placeholderData: keepPreviousData,
-  });
+  const log = useAccountAuditLogs(page, PAGE_SIZE);
   return (
     <Card withBorder>
       <Title order={2} size="h4" mb={4}>Security activity</Title>

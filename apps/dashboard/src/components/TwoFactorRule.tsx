@@ -3,12 +3,12 @@
 // two-factor sees instead of the project while the rule is on.
 import { Alert, Anchor, Button, Card, Stack, Switch, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { ApiError, api } from '../api.ts';
-import { projectKey } from '../project.ts';
-import { useAccount } from '../session.ts';
+import { useAccount } from '../features/auth/api/get-session.ts';
+import { useSecuritySettings } from '../features/settings/api/get-security-settings.ts';
+import { useUpdateSecuritySettings } from '../features/settings/api/update-security-settings.ts';
+import { ApiError } from '../lib/api-error.ts';
 import { PageError, PageLoader } from './PageState.tsx';
 
 /** The error the API answers a member the rule keeps out. */
@@ -17,17 +17,16 @@ export function isTwoFactorSetupRequired(error: unknown): boolean {
 }
 
 export function RequireTwoFactorSetting({ slug, isOwner }: { slug: string; isOwner: boolean }) {
-  const client = useQueryClient();
   const me = useAccount();
-  const key = projectKey(slug, 'settings', 'security');
-  const security = useQuery({ queryKey: key, queryFn: async () => (await api<{ security: { requireTwoFactor: boolean } }>('GET', `/v1/projects/${slug}/settings/security`)).security });
+  const security = useSecuritySettings(slug);
+  const update = useUpdateSecuritySettings(slug);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   async function change(requireTwoFactor: boolean) {
     setError(null);
     setSaving(true);
     try {
-      client.setQueryData(key, (await api<{ security: { requireTwoFactor: boolean } }>('PUT', `/v1/projects/${slug}/settings/security`, { requireTwoFactor })).security);
+      await update.mutateAsync({ requireTwoFactor });
       notifications.show({ color: 'teal', message: requireTwoFactor ? 'Members must now use two-factor authentication' : 'Two-factor authentication is optional again' });
     } catch (err) {
       setError((err as Error).message);

@@ -5,17 +5,14 @@
 import { Alert, Badge, Button, Card, Code, Group, Image, List, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
-import { api, reportFormError } from '../api.ts';
-import { ME_KEY } from '../session.ts';
+import { useDisableTwoFactor } from '../features/account/api/disable-two-factor.ts';
+import { useEnableTwoFactor } from '../features/account/api/enable-two-factor.ts';
+import { useTwoFactor, type TwoFactorStatus } from '../features/account/api/get-two-factor.ts';
+import { useSetupTwoFactor, type TwoFactorSetup } from '../features/account/api/setup-two-factor.ts';
+import { reportFormError } from '../lib/api-error.ts';
 import { PageError, PageLoader } from './PageState.tsx';
-
-const STATUS_KEY = ['two-factor'] as const;
-
-interface Status { enabled: boolean; recoveryCodesLeft: number }
-interface Setup { secret: string; otpauthUrl: string }
 
 /** The secret in groups of four, easier to type into an app. */
 const grouped = (secret: string) => secret.replace(/(.{4})/g, '$1 ').trim();
@@ -69,26 +66,23 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
 }
 
 function TurnOn({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
-  const [setup, setSetup] = useState<Setup | null>(null);
+  const setupTwoFactor = useSetupTwoFactor();
+  const enableTwoFactor = useEnableTwoFactor();
+  const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [starting, setStarting] = useState(false);
   const form = useCodeForm();
   async function start() {
     setError(null);
-    setStarting(true);
     try {
-      setSetup(await api<Setup>('POST', '/v1/auth/2fa/setup'));
+      setSetup(await setupTwoFactor.mutateAsync());
     } catch (err) {
       setError((err as Error).message);
-    } finally {
-      setStarting(false);
     }
   }
   const confirm = form.onSubmit(async ({ code }) => {
     setError(null);
     try {
-      const { recoveryCodes } = await api<{ recoveryCodes: string[] }>('POST', '/v1/auth/2fa/enable', { code: code.trim() });
-      onEnabled(recoveryCodes);
+      onEnabled(await enableTwoFactor.mutateAsync(code.trim()));
     } catch (err) {
       reportFormError(err, form.setErrors, setError, 'Could not turn on two-factor authentication');
     }
@@ -98,7 +92,7 @@ function TurnOn({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
       <Stack maw={480} align="flex-start">
         {error && <Alert color="red" role="alert">{error}</Alert>}
         <Text size="sm">Sign-ins will also ask for a 6-digit code from an authenticator app on your phone.</Text>
-        <Button onClick={start} loading={starting}>Turn on two-factor authentication</Button>
+        <Button onClick={start} loading={setupTwoFactor.isPending}>Turn on two-factor authentication</Button>
       </Stack>
     );
   }
@@ -119,13 +113,14 @@ function TurnOn({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
   );
 }
 
-function TurnOff({ status, onDisabled }: { status: Status; onDisabled: () => void }) {
+function TurnOff({ status, onDisabled }: { status: TwoFactorStatus; onDisabled: () => void }) {
+  const disableTwoFactor = useDisableTwoFactor();
   const [error, setError] = useState<string | null>(null);
   const form = useCodeForm();
   const submit = form.onSubmit(async ({ code }) => {
     setError(null);
     try {
-      await api('POST', '/v1/auth/2fa/disable', { code: code.trim() });
+      await disableTwoFactor.mutateAsync(code.trim());
       form.reset();
       onDisabled();
     } catch (err) {
@@ -145,12 +140,8 @@ function TurnOff({ status, onDisabled }: { status: Status; onDisabled: () => voi
 }
 
 export function TwoFactorSection() {
-  const client = useQueryClient();
-  const status = useQuery({ queryKey: STATUS_KEY, queryFn: () => api<Status>('GET', '/v1/auth/2fa') });
+  const status = useTwoFactor();
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
-  async function changed() {
-    await Promise.all([client.invalidateQueries({ queryKey: STATUS_KEY }), client.invalidateQueries({ queryKey: ME_KEY })]);
-  }
   return (
     <Card withBorder>
       <Group mb="sm">
@@ -161,13 +152,10 @@ export function TwoFactorSection() {
       {status.isError && <PageError error={status.error} />}
       {recoveryCodes && <RecoveryCodes codes={recoveryCodes} onDone={() => setRecoveryCodes(null)} />}
       {!recoveryCodes && status.data && !status.data.enabled && (
-        <TurnOn onEnabled={async (codes) => { setRecoveryCodes(codes); await changed(); }} />
+        <TurnOn onEnabled={setRecoveryCodes} />
       )}
       {!recoveryCodes && status.data?.enabled && (
-        <TurnOff status={status.data} onDisabled={async () => {
-          await changed();
-          notifications.show({ color: 'teal', message: 'Two-factor authentication is off' });
-        }} />
+        <TurnOff status={status.data} onDisabled={() => notifications.show({ color: 'teal', message: 'Two-factor authentication is off' })} />
       )}
     </Card>
   );

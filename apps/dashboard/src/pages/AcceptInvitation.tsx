@@ -2,35 +2,26 @@
 // first and comes back here; signed in, the invitation is accepted once and the project opens.
 import { Alert, Button, Container, Paper, Stack, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { api, type Project } from '../api.ts';
 import { PageError, PageLoader, errorMessage } from '../components/PageState.tsx';
-import { projectKey } from '../project.ts';
-import { useAccount } from '../session.ts';
-import { PROJECTS_KEY } from './Projects.tsx';
+import { useAcceptInvitation } from '../features/auth/api/accept-invitation.ts';
+import { useAccount } from '../features/auth/api/get-session.ts';
 
 function Accept({ token }: { token: string }) {
-  const client = useQueryClient();
   const navigate = useNavigate();
-  const accept = useMutation({
-    mutationFn: async () => (await api<{ project: Project }>('POST', '/v1/invitations/accept', { token })).project,
-    onSuccess: async (project) => {
-      client.setQueryData(projectKey(project.slug), project);
-      await client.invalidateQueries({ queryKey: PROJECTS_KEY });
-      notifications.show({ color: 'teal', title: `You joined ${project.name}`, message: `Your role: ${project.role}` });
-      navigate(`/projects/${project.slug}`, { replace: true });
-    },
-  });
+  const accept = useAcceptInvitation();
   // An invitation works once: post it once, even when StrictMode runs effects twice.
   const posted = useRef(false);
-  const { mutate } = accept;
+  const { mutateAsync } = accept;
   useEffect(() => {
     if (posted.current) return;
     posted.current = true;
-    mutate();
-  }, [mutate]);
+    mutateAsync(token).then((project) => {
+      notifications.show({ color: 'teal', title: `You joined ${project.name}`, message: `Your role: ${project.role}` });
+      navigate(`/projects/${project.slug}`, { replace: true });
+    }, () => { /* said below, from accept.error */ });
+  }, [mutateAsync, token, navigate]);
   return (
     <Container size={480} py={60} component="main">
       <Title order={1} ta="center">Invitation</Title>

@@ -3,21 +3,23 @@
 import { Alert, Badge, Button, Card, Group, PasswordInput, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ApiError, api, type SessionInfo, reportFormError } from '../api.ts';
 import { ConfirmModal } from '../components/ConfirmModal.tsx';
 import { PageError, PageLoader } from '../components/PageState.tsx';
-import { SECURITY_ACTIVITY_KEY, SecurityActivity } from '../components/SecurityActivity.tsx';
+import { SecurityActivity } from '../components/SecurityActivity.tsx';
 import { TwoFactorSection } from '../components/TwoFactorSection.tsx';
-import { useAccount, useResetSession } from '../session.ts';
-
-const SESSIONS_KEY = ['sessions'] as const;
+import { useChangePassword } from '../features/account/api/change-password.ts';
+import { useDeleteAccount } from '../features/account/api/delete-account.ts';
+import { useEndAllSessions } from '../features/account/api/end-all-sessions.ts';
+import { useEndSession } from '../features/account/api/end-session.ts';
+import { useSessions } from '../features/account/api/get-sessions.ts';
+import { useAccount } from '../features/auth/api/get-session.ts';
+import { ApiError, reportFormError } from '../lib/api-error.ts';
 
 function ChangePassword() {
   const [error, setError] = useState<string | null>(null);
-  const client = useQueryClient();
+  const changePassword = useChangePassword();
   const form = useForm({
     initialValues: { currentPassword: '', password: '' },
     validate: { password: (v) => (v.length < 8 ? 'Use at least 8 characters' : null), currentPassword: (v) => (v ? null : 'Enter your current password') },
@@ -25,9 +27,8 @@ function ChangePassword() {
   const submit = form.onSubmit(async (values) => {
     setError(null);
     try {
-      await api('PUT', '/v1/auth/password', values);
+      await changePassword.mutateAsync(values);
       form.reset();
-      await client.invalidateQueries({ queryKey: SESSIONS_KEY });
       notifications.show({ color: 'teal', title: 'Password changed', message: 'Your other sessions were logged out.' });
     } catch (err) {
       reportFormError(err, form.setErrors, setError, 'Could not change the password');
@@ -49,26 +50,24 @@ function ChangePassword() {
 }
 
 function Sessions() {
-  const client = useQueryClient();
-  const reset = useResetSession();
   const navigate = useNavigate();
-  const sessions = useQuery({ queryKey: SESSIONS_KEY, queryFn: async () => (await api<{ sessions: SessionInfo[] }>('GET', '/v1/auth/sessions')).sessions });
+  const sessions = useSessions();
+  const endSession = useEndSession();
+  const endAllSessions = useEndAllSessions();
   async function end(id: number) {
     try {
-      await api('DELETE', `/v1/auth/sessions/${id}`);
-      await Promise.all([client.invalidateQueries({ queryKey: SESSIONS_KEY }), client.invalidateQueries({ queryKey: SECURITY_ACTIVITY_KEY })]);
+      await endSession.mutateAsync(id);
     } catch (err) {
       notifications.show({ color: 'red', title: 'Could not end the session', message: (err as Error).message });
     }
   }
   async function everywhere() {
     try {
-      await api('DELETE', '/v1/auth/sessions');
+      await endAllSessions.mutateAsync();
     } catch (err) {
       notifications.show({ color: 'red', title: 'Could not log out everywhere', message: (err as Error).message });
       return;
     }
-    await reset(null);
     navigate('/login');
   }
   return (
@@ -113,13 +112,13 @@ function Sessions() {
 /** The danger zone: the password, then the e-mail address typed in a confirmation. */
 function DeleteAccount({ email }: { email: string }) {
   const [opened, setOpened] = useState(false);
-  const reset = useResetSession();
+  const deleteAccount = useDeleteAccount();
   const navigate = useNavigate();
   const form = useForm({ initialValues: { password: '' }, validate: { password: (v) => (v ? null : 'Enter your password') } });
   const ask = form.onSubmit(() => setOpened(true));
   async function remove() {
     try {
-      await api('DELETE', '/v1/auth/account', { password: form.getValues().password });
+      await deleteAccount.mutateAsync(form.getValues().password);
     } catch (err) {
       const fields = err instanceof ApiError ? err.fieldErrors() : {};
       // A wrong password is shown next to its field (the dialog closes).
@@ -129,7 +128,6 @@ function DeleteAccount({ email }: { email: string }) {
       }
       throw err;
     }
-    await reset(null);
     navigate('/', { replace: true });
     notifications.show({ color: 'teal', title: 'Account deleted', message: `${email} and the projects only it owned are deleted.` });
   }

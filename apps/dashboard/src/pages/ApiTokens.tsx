@@ -4,14 +4,18 @@ import { Alert, Badge, Button, Code, CopyButton, Group, Modal, Select, Stack, Ta
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { ApiError, api, type ApiTokenInfo } from '../api.ts';
 import { ConfirmModal } from '../components/ConfirmModal.tsx';
 import { PageError, PageLoader } from '../components/PageState.tsx';
 import { PermissionMatrix, type PermissionMap } from '../components/PermissionMatrix.tsx';
-import { projectKey, useApiTokens, useProjectRole, useSchema } from '../project.ts';
+import { useCreateApiToken } from '../features/api-tokens/api/create-api-token.ts';
+import { useDeleteApiToken } from '../features/api-tokens/api/delete-api-token.ts';
+import { useApiTokenDetails } from '../features/api-tokens/api/get-api-token.ts';
+import { useApiTokens, type ApiToken } from '../features/api-tokens/api/get-api-tokens.ts';
+import { useProjectRole } from '../features/projects/api/get-project.ts';
+import { useSchema } from '../features/schema/api/get-schema.ts';
+import { ApiError } from '../lib/api-error.ts';
 
 const TYPES = [
   { value: 'read-only', label: 'Read-only (find and findOne on everything)' },
@@ -24,7 +28,7 @@ const LIFESPANS = [
 const when = (iso: string | null | undefined, none: string) => (iso ? new Date(iso).toLocaleString() : none);
 
 function CreateTokenModal({ slug, opened, onClose, onCreated }: { slug: string; opened: boolean; onClose(): void; onCreated(key: string, name: string): void }) {
-  const client = useQueryClient();
+  const create = useCreateApiToken(slug);
   const schema = useSchema(slug);
   const [permissions, setPermissions] = useState<PermissionMap>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -39,8 +43,7 @@ function CreateTokenModal({ slug, opened, onClose, onCreated }: { slug: string; 
         name: values.name.trim(), type: values.type, lifespanDays: values.lifespan === 'unlimited' ? null : Number(values.lifespan),
         ...(values.description ? { description: values.description } : {}), ...(values.type === 'custom' ? { permissions } : {}),
       };
-      const { accessKey } = await api<{ accessKey: string }>('POST', `/v1/projects/${slug}/api-tokens`, body);
-      await client.invalidateQueries({ queryKey: projectKey(slug, 'api-tokens') });
+      const { accessKey } = await create.mutateAsync(body);
       form.reset();
       setPermissions({});
       onCreated(accessKey, body.name);
@@ -97,22 +100,16 @@ function NewKeyModal({ token, onClose }: { token: { key: string; name: string } 
 
 export function ApiTokensPage() {
   const { slug = '' } = useParams();
-  const client = useQueryClient();
   const { canEdit } = useProjectRole(slug);
   const tokens = useApiTokens(slug);
+  const revokeToken = useDeleteApiToken(slug);
   // The list has no last use; each token's detail has it.
-  const details = useQueries({
-    queries: (tokens.data ?? []).map((t) => ({
-      queryKey: projectKey(slug, 'api-tokens', String(t.id)),
-      queryFn: async () => (await api<{ apiToken: ApiTokenInfo }>('GET', `/v1/projects/${slug}/api-tokens/${t.id}`)).apiToken,
-    })),
-  });
+  const details = useApiTokenDetails(slug, (tokens.data ?? []).map((t) => t.id));
   const [creating, { open, close }] = useDisclosure(false);
   const [newKey, setNewKey] = useState<{ key: string; name: string } | null>(null);
-  const [revoking, setRevoking] = useState<ApiTokenInfo | null>(null);
+  const [revoking, setRevoking] = useState<ApiToken | null>(null);
   async function revoke() {
-    await api('DELETE', `/v1/projects/${slug}/api-tokens/${revoking!.id}`);
-    await client.invalidateQueries({ queryKey: projectKey(slug, 'api-tokens') });
+    await revokeToken.mutateAsync(revoking!.id);
     notifications.show({ color: 'teal', message: `Token “${revoking!.name}” revoked` });
   }
   return (

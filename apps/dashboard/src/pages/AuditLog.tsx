@@ -3,21 +3,14 @@
 // newest first, filtered by action, actor and dates, a page at a time, and exported as JSON Lines
 // with the same filters. Owners only: the API answers 403 to the other roles, who are told so.
 import { Alert, Badge, Button, Code, Group, Pagination, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useParams } from 'react-router';
-import { api } from '../api.ts';
-import { auditSummary, type AuditEntry, type AuditPage } from '../audit.ts';
+import { auditSummary } from '../audit.ts';
 import { PageError, PageLoader, errorMessage } from '../components/PageState.tsx';
 import { dateTimeSeconds } from '../dates.ts';
-import { projectKey, useProject } from '../project.ts';
-
-interface Filters {
-  action: string;
-  actor: string;
-  from: string;
-  to: string;
-}
+import { auditLogsExportUrl } from '../features/audit-logs/api/export-audit-logs.ts';
+import { auditFilterQuery, useAuditLogs, type AuditEntry, type AuditFilters as Filters } from '../features/audit-logs/api/get-audit-logs.ts';
+import { useProject } from '../features/projects/api/get-project.ts';
 
 const PAGE_SIZE = 25;
 const NO_FILTERS: Filters = { action: '', actor: '', from: '', to: '' };
@@ -35,13 +28,6 @@ const ACTIONS = [
   ].map((value) => ({ value, label: value })) },
 ];
 
-/** The query string of a search (without paging: the export takes the same). */
-function filterQuery(filters: Filters): URLSearchParams {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(filters)) if (value.trim()) params.set(key, value.trim());
-  return params;
-}
-
 function actorLabel(actor: AuditEntry['actor']): string {
   switch (actor.type) {
     case 'account': return actor.email ?? `Account ${actor.id}`;
@@ -58,13 +44,8 @@ export function AuditLogPage() {
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const [page, setPage] = useState(1);
   const owner = project.data?.role === 'owner';
-  const query = filterQuery(filters);
-  const list = useQuery({
-    queryKey: projectKey(slug, 'audit-logs', query.toString(), String(page)),
-    queryFn: () => api<AuditPage>('GET', `/v1/projects/${slug}/audit-logs?${query.toString()}${query.size ? '&' : ''}page=${page}&pageSize=${PAGE_SIZE}`),
-    enabled: owner,
-    placeholderData: keepPreviousData,
-  });
+  const list = useAuditLogs(slug, filters, page, PAGE_SIZE, owner);
+  const filtered = Object.keys(auditFilterQuery(filters)).length > 0;
 
   if (project.isPending) return <PageLoader />;
   if (project.isError) return <PageError error={project.error} />;
@@ -92,7 +73,7 @@ export function AuditLogPage() {
   const total = data?.meta.pagination.total ?? 0;
   const first = data && data.data.length ? (page - 1) * PAGE_SIZE + 1 : 0;
   const last = data ? (page - 1) * PAGE_SIZE + data.data.length : 0;
-  const exportUrl = `/v1/projects/${slug}/audit-logs/export${query.size ? `?${query.toString()}` : ''}`;
+  const exportUrl = auditLogsExportUrl(slug, filters);
   return (
     <Stack>
       <Group justify="space-between" align="flex-end">
@@ -148,7 +129,7 @@ export function AuditLogPage() {
         </Table>
       </Table.ScrollContainer>
       {list.isPending && <Text c="dimmed" size="sm" role="status">Loading the audit log…</Text>}
-      {data && data.data.length === 0 && <Text c="dimmed" size="sm">{query.size ? 'No entry matches these filters.' : 'No entries yet.'}</Text>}
+      {data && data.data.length === 0 && <Text c="dimmed" size="sm">{filtered ? 'No entry matches these filters.' : 'No entries yet.'}</Text>}
       <Group justify="space-between">
         <Text size="sm" role="status" data-testid="audit-total">
           {data && data.data.length > 0 && `${first.toLocaleString('en')}–${last.toLocaleString('en')} of ${total.toLocaleString('en')} ${total === 1 ? 'entry' : 'entries'}`}

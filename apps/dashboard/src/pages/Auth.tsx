@@ -5,8 +5,9 @@ import { Alert, Anchor, Button, Container, Paper, PasswordInput, Stack, Text, Te
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { ApiError, api, type Account, reportFormError } from '../api.ts';
-import { useResetSession } from '../session.ts';
+import { useLogin } from '../features/auth/api/login.ts';
+import { useSignup } from '../features/auth/api/signup.ts';
+import { ApiError, reportFormError } from '../lib/api-error.ts';
 import { TwoFactorLoginStep, type Credentials } from './TwoFactorLogin.tsx';
 import { SsoLoginSection } from './SsoLogin.tsx';
 
@@ -24,9 +25,13 @@ function InvitationHint({ from }: { from: string | null }) {
   return <Alert color="indigo" role="note" aria-label="Invitation" mt="lg">Log in or sign up to accept your invitation: you come back to it afterwards.</Alert>;
 }
 
-/** `onTwoFactor`: login's answer was 401 TwoFactorRequired (the password was right): ask for the code. */
-function useSessionForm(path: '/v1/auth/login' | '/v1/auth/signup', withName: boolean, onTwoFactor?: (credentials: Credentials) => void) {
-  const reset = useResetSession();
+/**
+ * The login or the sign-up form (`withName`). `onTwoFactor`: login's answer was 401
+ * TwoFactorRequired (the password was right): ask for the code.
+ */
+function useSessionForm(withName: boolean, onTwoFactor?: (credentials: Credentials) => void) {
+  const login = useLogin();
+  const signup = useSignup();
   const navigate = useNavigate();
   const location = useLocation();
   const [formError, setFormError] = useState<string | null>(null);
@@ -41,16 +46,17 @@ function useSessionForm(path: '/v1/auth/login' | '/v1/auth/signup', withName: bo
   const submit = form.onSubmit(async (values) => {
     setFormError(null);
     try {
-      const body = withName ? { email: values.email, password: values.password, ...(values.name ? { name: values.name } : {}) } : { email: values.email, password: values.password };
-      const { account } = await api<{ account: Account }>('POST', path, body);
-      await signedIn(account);
+      const credentials = { email: values.email, password: values.password };
+      if (withName) await signup.mutateAsync({ ...credentials, ...(values.name ? { name: values.name } : {}) });
+      else await login.mutateAsync(credentials);
+      signedIn();
     } catch (err) {
       if (onTwoFactor && err instanceof ApiError && err.errorName === 'TwoFactorRequired') onTwoFactor({ email: values.email, password: values.password });
       else reportFormError(err, form.setErrors, setFormError, 'Something went wrong');
     }
   });
-  async function signedIn(account: Account) {
-    await reset(account);
+  /** Signed in (the previous account's cache is forgotten by then): back where the visitor was going. */
+  function signedIn() {
     navigate(returnPath(location.state) ?? '/projects', { replace: true });
   }
   return { form, submit, formError, signedIn };
@@ -58,7 +64,7 @@ function useSessionForm(path: '/v1/auth/login' | '/v1/auth/signup', withName: bo
 
 export function LoginPage() {
   const [twoFactor, setTwoFactor] = useState<Credentials | null>(null);
-  const { form, submit, formError, signedIn } = useSessionForm('/v1/auth/login', false, setTwoFactor);
+  const { form, submit, formError, signedIn } = useSessionForm(false, setTwoFactor);
   const { state } = useLocation();
   if (twoFactor) return <TwoFactorLoginStep credentials={twoFactor} onSignedIn={signedIn} onBack={() => setTwoFactor(null)} />;
   return (
@@ -85,7 +91,7 @@ export function LoginPage() {
 }
 
 export function SignupPage() {
-  const { form, submit, formError } = useSessionForm('/v1/auth/signup', true);
+  const { form, submit, formError } = useSessionForm(true);
   const { state } = useLocation();
   return (
     <Container size={420} py={60} component="main">

@@ -6,19 +6,20 @@ import { Alert, Button, Card, CloseButton, Group, Stack, Text, Title } from '@ma
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import type { Project } from '../api.ts';
-import { BackupsTable } from '../components/backups/BackupsTable.tsx';
-import { useBackUpNow, useBackups, useRestore, useRestoreEnd, type Backup, type Restore } from '../components/backups/backups-api.ts';
-import { ExportCard } from '../components/backups/ExportCard.tsx';
-import { RestoreModal, RestoreProgress } from '../components/backups/RestoreModal.tsx';
 import { PageError, PageLoader, errorMessage } from '../components/PageState.tsx';
 import { dateTime } from '../dates.ts';
-import { useProject } from '../project.ts';
+import { useCreateBackup } from '../features/backups/api/create-backup.ts';
+import { useBackups, type Backup } from '../features/backups/api/get-backups.ts';
+import { useRestore, useRestoreEnd, type Restore } from '../features/backups/api/get-restore.ts';
+import { BackupsTable } from '../features/backups/components/BackupsTable.tsx';
+import { ExportCard } from '../features/backups/components/ExportCard.tsx';
+import { RestoreModal, RestoreProgress } from '../features/backups/components/RestoreModal.tsx';
+import { useProject, type Project } from '../features/projects/api/get-project.ts';
 
 function BackupsCard({ project }: { project: Project }) {
   const slug = project.slug;
   const backups = useBackups(slug);
-  const backUp = useBackUpNow(slug);
+  const backUp = useCreateBackup(slug);
   // The backup whose restore window is open, and the restore started (followed to its end here).
   const [choosing, setChoosing] = useState<Backup | null>(null);
   const [started, setStarted] = useState<{ backup: Backup; restore: Restore } | null>(null);

@@ -2,33 +2,17 @@
 // the plans to compare, Upgrade (Stripe Checkout) and Manage billing (Stripe's portal, where the
 // card, invoices and cancellation are), and the grace period after a failed payment.
 import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
-import { ApiError, api, type Usage } from '../api.ts';
 import { PageError, PageLoader } from '../components/PageState.tsx';
-import { formatBytes as bytes, formatNumber } from '../components/usage/format.ts';
-import { LimitMeter } from '../components/usage/LimitMeter.tsx';
-import { projectKey, useProject, useProjectRole } from '../project.ts';
-
-interface Limits {
-  requestsPerMonth: number;
-  requestsPerSecond: number;
-  storageBytes: number;
-  documents: number;
-  maxUploadBytes: number;
-}
-
-interface BillingState {
-  plan: string;
-  status: string;
-  currentPeriodEnd: string | null;
-  cancelAtPeriodEnd: boolean;
-  graceUntil: string | null;
-  limits: Limits;
-  /** `pendingReleases`: releases not yet published a project may have (null: unlimited) */
-  plans: Array<{ plan: string; limits: Limits; pendingReleases: number | null; purchasable: boolean }>;
-}
+import { useBilling } from '../features/billing/api/get-billing.ts';
+import { useOpenBillingPortal } from '../features/billing/api/open-billing-portal.ts';
+import { useStartCheckout } from '../features/billing/api/start-checkout.ts';
+import { useProject, useProjectRole } from '../features/projects/api/get-project.ts';
+import { useUsage } from '../features/usage/api/get-usage.ts';
+import { formatBytes as bytes, formatNumber } from '../features/usage/components/format.ts';
+import { LimitMeter } from '../features/usage/components/LimitMeter.tsx';
+import { ApiError } from '../lib/api-error.ts';
 
 const PLAN_NAMES: Record<string, string> = { free: 'Free', pro: 'Pro', enterprise: 'Enterprise' };
 const planName = (plan: string) => PLAN_NAMES[plan] ?? plan;
@@ -39,21 +23,19 @@ export function BillingPage() {
   const [params] = useSearchParams();
   const project = useProject(slug);
   const { isOwner } = useProjectRole(slug);
-  const usage = useQuery({ queryKey: projectKey(slug, 'usage'), queryFn: () => api<Usage & { limits: Limits }>('GET', `/v1/projects/${slug}/usage`) });
-  const billing = useQuery({
-    queryKey: projectKey(slug, 'billing'), enabled: isOwner, retry: false,
-    queryFn: () => api<BillingState>('GET', `/v1/projects/${slug}/billing`),
-  });
+  const usage = useUsage(slug);
+  const billing = useBilling(slug, isOwner);
+  const checkout = useStartCheckout(slug);
+  const portal = useOpenBillingPortal(slug);
   const [redirecting, setRedirecting] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   // Checkout and the portal are Stripe's pages: the browser goes there and comes back here.
-  async function go(what: string, path: string, body?: unknown) {
+  async function go(what: string, page: () => Promise<string>) {
     setError(null);
     setRedirecting(what);
     try {
-      const { url } = await api<{ url: string }>('POST', path, body);
-      window.location.assign(url);
+      window.location.assign(await page());
     } catch (err) {
       setRedirecting(null);
       setError(err instanceof Error ? err.message : 'Stripe could not be reached');
@@ -89,8 +71,8 @@ export function BillingPage() {
             {isOwner && billing.isError && !off && <Text size="sm" c="red.9" role="alert">{billing.error.message}</Text>}
             {isOwner && live && (
               <Group>
-                <Button onClick={() => go('portal', `/v1/projects/${slug}/billing/portal`)} loading={redirecting === 'portal'}>Manage billing</Button>
-                <Button variant="default" onClick={() => go('invoices', `/v1/projects/${slug}/billing/portal`)} loading={redirecting === 'invoices'}>Invoices</Button>
+                <Button onClick={() => go('portal', () => portal.mutateAsync())} loading={redirecting === 'portal'}>Manage billing</Button>
+                <Button variant="default" onClick={() => go('invoices', () => portal.mutateAsync())} loading={redirecting === 'invoices'}>Invoices</Button>
                 <Text size="sm" c="dimmed">Card, invoices, plan changes and cancellation are in Stripe's billing portal.</Text>
               </Group>
             )}
@@ -123,7 +105,7 @@ export function BillingPage() {
                 <Table.Td>
                   {p.plan === state.plan ? <Badge variant="outline">Current</Badge>
                     : p.purchasable && !live ? (
-                      <Button size="xs" onClick={() => go(p.plan, `/v1/projects/${slug}/billing/checkout`, { plan: p.plan })} loading={redirecting === p.plan}>Upgrade to {planName(p.plan)}</Button>
+                      <Button size="xs" onClick={() => go(p.plan, () => checkout.mutateAsync(p.plan))} loading={redirecting === p.plan}>Upgrade to {planName(p.plan)}</Button>
                     ) : null}
                 </Table.Td>
               </Table.Tr>

@@ -3,12 +3,14 @@
 import { Stack, Tabs, Text, Title } from '@mantine/core';
 import { useParams, useSearchParams } from 'react-router';
 import { PageError, PageLoader } from '../components/PageState.tsx';
-import { EmailTemplatesPanel } from '../components/users/EmailTemplatesPanel.tsx';
-import { UsersSettingsForm } from '../components/users/UsersSettingsForm.tsx';
-import { UsersTable } from '../components/users/UsersTable.tsx';
-import { useEmailTemplates, useMailTransport, useUsersSettings } from '../components/users/users-settings.ts';
 import { EditableArea } from '../components/ViewOnly.tsx';
-import { useProjectRole } from '../project.ts';
+import { useEmailTemplates } from '../features/end-users/api/get-email-templates.ts';
+import { useUsersSettings } from '../features/end-users/api/get-users-settings.ts';
+import { EmailTemplatesPanel } from '../features/end-users/components/EmailTemplatesPanel.tsx';
+import { UsersSettingsForm } from '../features/end-users/components/UsersSettingsForm.tsx';
+import { UsersTable } from '../features/end-users/components/UsersTable.tsx';
+import { useProjectRole } from '../features/projects/api/get-project.ts';
+import { useEmailSettings } from '../features/settings/api/get-email-settings.ts';
 
 const TABS = ['users', 'settings', 'emails'] as const;
 type Tab = (typeof TABS)[number];
@@ -26,7 +28,7 @@ function SettingsTab({ slug, canEdit }: { slug: string; canEdit: boolean }) {
 
 function EmailsTab({ slug, canEdit }: { slug: string; canEdit: boolean }) {
   const templates = useEmailTemplates(slug);
-  const transport = useMailTransport(slug);
+  const transport = useEmailSettings(slug);
   if (templates.isPending || transport.isPending) return <PageLoader label="Loading e-mails…" />;
   if (templates.isError || transport.isError) return <PageError error={templates.error ?? transport.error} />;
   return (

@@ -19,6 +19,7 @@ export function Landing() {
         <Group>
           <Button component={Link} to="/signup" size="md">Sign up</Button>
           <Button component={Link} to="/login" size="md" variant="default">Log in</Button>
+          <Button component={Link} to="/docs/api" size="md" variant="subtle">API reference</Button>
         </Group>
       </Stack>
     </Container>

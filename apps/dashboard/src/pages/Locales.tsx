@@ -1,30 +1,33 @@
 // A project's locales: add one, choose the default, delete with confirmation (not for viewers).
 import { Alert, Badge, Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { api, type Locale, reportFormError } from '../api.ts';
 import { ConfirmModal } from '../components/ConfirmModal.tsx';
 import { PageError, PageLoader } from '../components/PageState.tsx';
 import { EditableArea } from '../components/ViewOnly.tsx';
-import { projectKey, useLocales, useProjectRole } from '../project.ts';
+import { useCreateLocale } from '../features/locales/api/create-locale.ts';
+import { useDeleteLocale } from '../features/locales/api/delete-locale.ts';
+import { useLocales, type Locale } from '../features/locales/api/get-locales.ts';
+import { useUpdateLocale } from '../features/locales/api/update-locale.ts';
+import { useProjectRole } from '../features/projects/api/get-project.ts';
+import { reportFormError } from '../lib/api-error.ts';
 
 export function LocalesPage() {
   const { slug = '' } = useParams();
-  const client = useQueryClient();
   const { canEdit } = useProjectRole(slug);
-  const key = projectKey(slug, 'locales');
   const locales = useLocales(slug);
+  const create = useCreateLocale(slug);
+  const update = useUpdateLocale(slug);
+  const remove = useDeleteLocale(slug);
   const [deleting, setDeleting] = useState<Locale | null>(null);
   const [error, setError] = useState<string | null>(null);
   const form = useForm({ initialValues: { code: '', name: '' }, validate: { code: (v) => (v.trim() ? null : 'Enter a locale code such as fr or pt-BR') } });
   const add = form.onSubmit(async (values) => {
     setError(null);
     try {
-      await api('POST', `/v1/projects/${slug}/locales`, { code: values.code.trim(), ...(values.name ? { name: values.name } : {}) });
+      await create.mutateAsync({ code: values.code.trim(), ...(values.name ? { name: values.name } : {}) });
       form.reset();
-      await client.invalidateQueries({ queryKey: key });
     } catch (err) {
       reportFormError(err, form.setErrors, setError, 'Could not add the locale');
     }
@@ -32,9 +35,7 @@ export function LocalesPage() {
   async function makeDefault(locale: Locale) {
     setError(null);
     try {
-      await api('PATCH', `/v1/projects/${slug}/locales/${locale.code}`, { isDefault: true });
-      // The project's defaultLocale follows.
-      await client.invalidateQueries({ queryKey: projectKey(slug) });
+      await update.mutateAsync({ code: locale.code, body: { isDefault: true } });
     } catch (err) {
       setError(err instanceof Error ? err.message : 'Could not change the default locale');
     }
@@ -81,8 +82,7 @@ export function LocalesPage() {
       <ConfirmModal
         opened={deleting !== null} onClose={() => setDeleting(null)} title="Delete locale" confirmLabel="Delete locale"
         onConfirm={async () => {
-          await api('DELETE', `/v1/projects/${slug}/locales/${deleting!.code}`);
-          await client.invalidateQueries({ queryKey: key });
+          await remove.mutateAsync(deleting!.code);
         }}
       >
         <Text size="sm">Every document version in {deleting?.name} ({deleting?.code}) will be deleted.</Text>

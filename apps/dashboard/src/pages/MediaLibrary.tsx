@@ -4,10 +4,11 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
-import { FileDetails } from '../components/media/FileDetails.tsx';
-import { MediaBrowser } from '../components/media/MediaBrowser.tsx';
-import { useFolders, type LibraryFile } from '../components/media/media-api.ts';
-import { useProjectRole } from '../project.ts';
+import type { LibraryFile } from '../features/media/api/get-files.ts';
+import { useFolders } from '../features/media/api/get-folders.ts';
+import { FileDetails } from '../features/media/components/FileDetails.tsx';
+import { MediaBrowser } from '../features/media/components/MediaBrowser.tsx';
+import { useProjectRole } from '../features/projects/api/get-project.ts';
 
 export function MediaLibraryPage() {
   const { slug = '' } = useParams();

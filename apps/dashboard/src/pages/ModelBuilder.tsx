@@ -4,21 +4,21 @@
 // attribute it concerns and changes nothing.
 import { Alert, Badge, Box, Button, Card, Grid, Group, List, NavLink, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
-import { ApiError } from '../api.ts';
-import { AttributeModal, type AttributeTarget } from '../components/model/AttributeModal.tsx';
-import { EntryModal, type NewEntryKind } from '../components/model/EntryModal.tsx';
-import { ImportDropzone } from '../components/model/ImportDropzone.tsx';
-import { ReviewModal, type ModelPush } from '../components/model/ReviewModal.tsx';
 import { PageError, PageLoader } from '../components/PageState.tsx';
+import { useProjectRole } from '../features/projects/api/get-project.ts';
+import { useSchema } from '../features/schema/api/get-schema.ts';
+import { AttributeModal, type AttributeTarget } from '../features/schema/components/AttributeModal.tsx';
+import { EntryModal, type NewEntryKind } from '../features/schema/components/EntryModal.tsx';
+import { ImportDropzone } from '../features/schema/components/ImportDropzone.tsx';
+import { ReviewModal, type ModelPush } from '../features/schema/components/ReviewModal.tsx';
+import { ApiError } from '../lib/api-error.ts';
 import { changedEntries, removeAttribute, removeEntry, setAttribute, setEntry, trackRename } from '../model/edit.ts';
 import { importFiles, mergeModels, type DroppedFile } from '../model/import.ts';
 import {
   TYPE_LABELS, describeAttribute, displayNameOf, sectionOf, type ComponentSchema, type ContentTypeSchema, type Model, type StoredModel,
 } from '../model/schema.ts';
-import { projectKey, useProjectRole, useSchema } from '../project.ts';
 import { EditableArea } from '../components/ViewOnly.tsx';
 
 interface Refusal {
@@ -50,11 +50,11 @@ export function ModelBuilderPage() {
   if (schema.isPending) return <PageLoader label="Loading the model…" />;
   if (schema.isError) return <PageError error={schema.error} title="Could not load the model" />;
   // Remount on a new version: the working copy starts again from what is stored.
-  return <Builder key={schema.data.version} slug={slug} stored={schema.data} readOnly={!canEdit} />;
+  return <Builder key={schema.data.version} slug={slug} stored={schema.data} readOnly={!canEdit} onReload={() => void schema.refetch()} />;
 }
 
-function Builder({ slug, stored, readOnly }: { slug: string; stored: StoredModel; readOnly: boolean }) {
-  const client = useQueryClient();
+/** `onReload`: read the stored model again (a newer version remounts the builder). */
+function Builder({ slug, stored, readOnly, onReload }: { slug: string; stored: StoredModel; readOnly: boolean; onReload(): void }) {
   const [working, setWorking] = useState<Model>({ contentTypes: stored.contentTypes, components: stored.components });
   const [renames, setRenames] = useState<Record<string, Record<string, string>>>({});
   const [selected, setSelected] = useState<string | null>(Object.keys(stored.contentTypes)[0] ?? Object.keys(stored.components)[0] ?? null);
@@ -77,11 +77,11 @@ function Builder({ slug, stored, readOnly }: { slug: string; stored: StoredModel
     else setRefusal(refusalOf(error));
   }, []);
 
-  const onApplied = useCallback(async (result: StoredModel) => {
+  // The applied model is the project's model now (the builder remounts on its version).
+  const onApplied = useCallback((result: StoredModel) => {
     setReview(null);
     notifications.show({ color: 'teal', message: `Model applied (version ${result.version})` });
-    client.setQueryData(projectKey(slug, 'schema'), result);
-  }, [client, slug]);
+  }, []);
 
   const onFiles = useCallback((files: DroppedFile[]) => {
     const result = importFiles(files);
@@ -118,7 +118,7 @@ function Builder({ slug, stored, readOnly }: { slug: string; stored: StoredModel
         <Alert color="yellow" role="alert" title="The model changed meanwhile">
           <Stack gap="xs" align="flex-start">
             <Text size="sm">{conflict}</Text>
-            <Button size="xs" variant="default" onClick={() => client.invalidateQueries({ queryKey: projectKey(slug, 'schema') })}>Reload the model (drops your unapplied changes)</Button>
+            <Button size="xs" variant="default" onClick={onReload}>Reload the model (drops your unapplied changes)</Button>
           </Stack>
         </Alert>
       )}

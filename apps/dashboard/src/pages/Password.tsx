@@ -4,11 +4,13 @@ import { Alert, Anchor, Button, Container, Paper, PasswordInput, Stack, Text, Te
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { ApiError, api } from '../api.ts';
-import { useResetSession } from '../session.ts';
+import { useForgotPassword } from '../features/auth/api/forgot-password.ts';
+import { useResetPassword } from '../features/auth/api/reset-password.ts';
+import { ApiError } from '../lib/api-error.ts';
 import { PASSWORD_MIN } from './Auth.tsx';
 
 export function ForgotPasswordPage() {
+  const forgotPassword = useForgotPassword();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm({
@@ -19,7 +21,7 @@ export function ForgotPasswordPage() {
   const submit = form.onSubmit(async ({ email }) => {
     setFormError(null);
     try {
-      await api('POST', '/v1/auth/forgot-password', { email: email.trim() });
+      await forgotPassword.mutateAsync(email.trim());
       setSentTo(email.trim());
     } catch (err) {
       const fields = err instanceof ApiError ? err.fieldErrors() : {};
@@ -59,7 +61,7 @@ export function ForgotPasswordPage() {
 export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const resetSession = useResetSession();
+  const resetPassword = useResetPassword();
   const [done, setDone] = useState(false);
   const [linkError, setLinkError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
@@ -71,9 +73,8 @@ export function ResetPasswordPage() {
   const submit = form.onSubmit(async ({ password }) => {
     setFormError(null);
     try {
-      await api('POST', '/v1/auth/reset-password', { token, password });
-      // Every session of the account ended, this browser's included.
-      await resetSession(null);
+      // Every session of the account ends, this browser's included (its cache is forgotten).
+      await resetPassword.mutateAsync({ token, password });
       setDone(true);
     } catch (err) {
       const fields = err instanceof ApiError ? err.fieldErrors() : {};

@@ -1,11 +1,12 @@
 // A project's front page: its API addresses, copy-ready calls and the first steps.
 import { Card, Group, List, SimpleGrid, Stack, Tabs, Text, ThemeIcon, Title, VisuallyHidden } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { api, type Usage } from '../api.ts';
 import { CodeBlock } from '../components/CodeBlock.tsx';
 import { PageError, PageLoader } from '../components/PageState.tsx';
-import { projectKey, useApiTokens, useProject, useSchema } from '../project.ts';
+import { useApiTokens } from '../features/api-tokens/api/get-api-tokens.ts';
+import { useProject } from '../features/projects/api/get-project.ts';
+import { useSchema } from '../features/schema/api/get-schema.ts';
+import { useUsage } from '../features/usage/api/get-usage.ts';
 import { snippets } from '../snippets.ts';
 
 export const TOKEN_PLACEHOLDER = 'YOUR_API_TOKEN';
@@ -13,7 +14,7 @@ export const TOKEN_PLACEHOLDER = 'YOUR_API_TOKEN';
 function useProjectFacts(slug: string) {
   const schema = useSchema(slug);
   const tokens = useApiTokens(slug);
-  const usage = useQuery({ queryKey: projectKey(slug, 'usage'), queryFn: () => api<Usage>('GET', `/v1/projects/${slug}/usage`) });
+  const usage = useUsage(slug);
   return { schema, tokens, usage };
 }
 

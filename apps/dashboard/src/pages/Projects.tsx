@@ -4,49 +4,17 @@ import { Alert, Anchor, Button, Card, Group, Modal, SimpleGrid, Stack, Table, Te
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { api, type Project, reportFormError } from '../api.ts';
 import { PageError, PageLoader } from '../components/PageState.tsx';
 import { dateTime } from '../dates.ts';
+import { useCreateProject } from '../features/projects/api/create-project.ts';
+import { useDeletedProjects } from '../features/projects/api/get-deleted-projects.ts';
+import { useProjects } from '../features/projects/api/get-projects.ts';
+import { useRestoreProject } from '../features/projects/api/restore-project.ts';
+import { reportFormError } from '../lib/api-error.ts';
 import { slugFromName } from '../slug.ts';
 import classes from './Projects.module.css';
-
-export const PROJECTS_KEY = ['projects'] as const;
-
-export function useProjects() {
-  return useQuery({ queryKey: PROJECTS_KEY, queryFn: async () => (await api<{ projects: Project[] }>('GET', '/v1/projects')).projects });
-}
-
-/** A deleted project the account owns, restorable until `purgeAt`. */
-export interface DeletedProject extends Project {
-  deletedAt: string;
-  purgeAt: string;
-}
-
-/** Under PROJECTS_KEY: whatever refreshes the projects refreshes this list too. */
-export const DELETED_PROJECTS_KEY = [...PROJECTS_KEY, 'deleted'] as const;
-
-export function useDeletedProjects() {
-  return useQuery({
-    queryKey: DELETED_PROJECTS_KEY,
-    queryFn: async () => (await api<{ projects: DeletedProject[] }>('GET', '/v1/projects?status=deleted')).projects,
-  });
-}
-
-/** Restores a deleted project: it leaves "Recently deleted" for the projects above. */
-export function useRestoreProject() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: async (slug: string) => (await api<{ project: Project }>('POST', `/v1/projects/${slug}/restore`)).project,
-    onSuccess: async (project) => {
-      await client.invalidateQueries({ queryKey: PROJECTS_KEY });
-      notifications.show({ color: 'teal', title: `${project.name} is back`, message: 'Its API answers again, with everything it held.' });
-    },
-    onError: (err) => notifications.show({ color: 'red', title: 'Could not restore the project', message: err.message }),
-  });
-}
 
 /** The deleted projects still restorable (nothing at all when there are none). */
 function RecentlyDeleted() {
@@ -72,7 +40,11 @@ function RecentlyDeleted() {
                 <Table.Td>
                   <Button
                     size="xs" variant="default" aria-label={`Restore ${p.name}`}
-                    loading={restore.isPending && restore.variables === p.slug} onClick={() => restore.mutate(p.slug)}
+                    loading={restore.isPending && restore.variables === p.slug}
+                    onClick={() => restore.mutate(p.slug, {
+                      onSuccess: (project) => notifications.show({ color: 'teal', title: `${project.name} is back`, message: 'Its API answers again, with everything it held.' }),
+                      onError: (err) => notifications.show({ color: 'red', title: 'Could not restore the project', message: err.message }),
+                    })}
                   >
                     Restore
                   </Button>
@@ -87,7 +59,7 @@ function RecentlyDeleted() {
 }
 
 function CreateProjectModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const client = useQueryClient();
+  const createProject = useCreateProject();
   const navigate = useNavigate();
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm({
@@ -100,8 +72,7 @@ function CreateProjectModal({ opened, onClose }: { opened: boolean; onClose: () 
   const submit = form.onSubmit(async (values) => {
     setFormError(null);
     try {
-      const { project } = await api<{ project: Project }>('POST', '/v1/projects', { name: values.name.trim(), defaultLocale: values.defaultLocale });
-      await client.invalidateQueries({ queryKey: PROJECTS_KEY });
+      const project = await createProject.mutateAsync({ name: values.name.trim(), defaultLocale: values.defaultLocale });
       onClose();
       form.reset();
       navigate(`/projects/${project.slug}`);

@@ -3,32 +3,37 @@
 // (after a confirmation; a failure names its entries). Done releases are read-only.
 import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ConfirmModal } from '../components/ConfirmModal.tsx';
 import { PageError, PageLoader } from '../components/PageState.tsx';
-import { ActionGroups } from '../components/releases/ActionGroups.tsx';
-import { PublishFailure } from '../components/releases/PublishFailure.tsx';
-import { ReleaseFormModal } from '../components/releases/ReleaseFormModal.tsx';
-import {
-  deleteRelease, entryErrorsOf, publishRelease, releasesKey, updateRelease, useRelease, useReleaseActions, type ReleaseEntryError,
-} from '../components/releases/releases-api.ts';
-import { ReleaseStatusBadge } from '../components/releases/ReleaseStatusBadge.tsx';
-import { ScheduleText } from '../components/releases/ScheduleText.tsx';
-import { useLocales, useProjectRole, useSchema } from '../project.ts';
+import { useLocales } from '../features/locales/api/get-locales.ts';
+import { useProjectRole } from '../features/projects/api/get-project.ts';
+import { useDeleteRelease } from '../features/releases/api/delete-release.ts';
+import { useRelease } from '../features/releases/api/get-release.ts';
+import { useReleaseActions } from '../features/releases/api/get-release-actions.ts';
+import { entryErrorsOf, usePublishRelease, type ReleaseEntryError } from '../features/releases/api/publish-release.ts';
+import { useUpdateRelease } from '../features/releases/api/update-release.ts';
+import { ActionGroups } from '../features/releases/components/ActionGroups.tsx';
+import { PublishFailure } from '../features/releases/components/PublishFailure.tsx';
+import { ReleaseFormModal } from '../features/releases/components/ReleaseFormModal.tsx';
+import { ReleaseStatusBadge } from '../features/releases/components/ReleaseStatusBadge.tsx';
+import { ScheduleText } from '../features/releases/components/ScheduleText.tsx';
+import { useSchema } from '../features/schema/api/get-schema.ts';
 
 type Dialog = 'edit' | 'publish' | 'delete' | null;
 
 export function ReleasePage() {
   const { slug = '', releaseId = '' } = useParams();
-  const client = useQueryClient();
   const navigate = useNavigate();
   const { canEdit } = useProjectRole(slug);
   const release = useRelease(slug, releaseId);
   const actions = useReleaseActions(slug, releaseId);
   const schema = useSchema(slug);
   const locales = useLocales(slug);
+  const publishRelease = usePublishRelease();
+  const updateRelease = useUpdateRelease();
+  const deleteRelease = useDeleteRelease();
   const [dialog, setDialog] = useState<Dialog>(null);
   const [failure, setFailure] = useState<ReleaseEntryError[] | null>(null);
   const listPath = `/projects/${slug}/releases`;
@@ -42,36 +47,27 @@ export function ReleasePage() {
   const editable = canEdit && !done;
   const count = r.actions.meta.count;
 
-  const refresh = () => client.invalidateQueries({ queryKey: releasesKey(slug) });
-  async function changed() {
-    setFailure(null);
-    await refresh();
-  }
+  // Every change reads the release and its actions again (the mutations do).
+  const changed = () => setFailure(null);
   async function publish() {
     setFailure(null);
     try {
-      await publishRelease(slug, r.id);
+      await publishRelease.mutateAsync({ slug, id: r.id });
       notifications.show({ color: 'teal', message: `“${r.name}” published` });
     } catch (err) {
       const entries = entryErrorsOf(err);
       if (entries.length === 0) throw err;
       setFailure(entries);
-    } finally {
-      await refresh();
     }
   }
   async function unschedule() {
     try {
-      await updateRelease(slug, r.id, { scheduledAt: null, timezone: null });
-      await refresh();
+      await updateRelease.mutateAsync({ slug, id: r.id, body: { scheduledAt: null, timezone: null } });
     } catch (err) {
       notifications.show({ color: 'red', title: 'Could not unschedule the release', message: err instanceof Error ? err.message : '' });
     }
   }
-  async function saved() {
-    setDialog(null);
-    await refresh();
-  }
+  const saved = () => setDialog(null);
 
   return (
     <Stack>
@@ -120,8 +116,7 @@ export function ReleasePage() {
       <ConfirmModal
         opened={dialog === 'delete'} onClose={() => setDialog(null)} title="Delete release" confirmLabel="Delete release"
         onConfirm={async () => {
-          await deleteRelease(slug, r.id);
-          await client.invalidateQueries({ queryKey: releasesKey(slug) });
+          await deleteRelease.mutateAsync({ slug, id: r.id });
           navigate(listPath);
         }}
       >

@@ -1,21 +1,19 @@
 // A project's releases: pending and done ones in two tabs, each with its status, number of
 // entries and schedule (or when it was published), newest first; "New release" opens its page.
 import { Anchor, Button, Group, Pagination, Stack, Table, Tabs, Text, Title } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { PageError, PageLoader } from '../components/PageState.tsx';
-import { ReleaseFormModal } from '../components/releases/ReleaseFormModal.tsx';
-import { releasesKey, useReleases, type Release, type ReleaseFilter } from '../components/releases/releases-api.ts';
-import { ReleaseStatusBadge } from '../components/releases/ReleaseStatusBadge.tsx';
-import { scheduleText } from '../components/releases/ScheduleText.tsx';
-import { useProjectRole } from '../project.ts';
+import { useProjectRole } from '../features/projects/api/get-project.ts';
+import { useReleases, type Release, type ReleaseFilter } from '../features/releases/api/get-releases.ts';
+import { ReleaseFormModal } from '../features/releases/components/ReleaseFormModal.tsx';
+import { ReleaseStatusBadge } from '../features/releases/components/ReleaseStatusBadge.tsx';
+import { scheduleText } from '../features/releases/components/ScheduleText.tsx';
 
 export function ReleasesPage() {
   const { slug = '' } = useParams();
   const [search, setSearch] = useSearchParams();
   const navigate = useNavigate();
-  const client = useQueryClient();
   const { canEdit } = useProjectRole(slug);
   const status: ReleaseFilter = search.get('status') === 'done' ? 'done' : 'pending';
   const page = Math.max(1, Number(search.get('page')) || 1);
@@ -23,8 +21,8 @@ export function ReleasesPage() {
   const pending = useReleases(slug, 'pending', 1).data?.meta.pendingReleasesCount;
   const [creating, setCreating] = useState(false);
 
-  async function created(release: Release) {
-    await client.invalidateQueries({ queryKey: releasesKey(slug) });
+  // The releases were read again by the creation.
+  function created(release: Release) {
     navigate(`/projects/${slug}/releases/${release.id}`);
   }
   const showPage = (p: number) => setSearch({ ...(status === 'done' ? { status } : {}), ...(p > 1 ? { page: String(p) } : {}) });

@@ -3,19 +3,24 @@
 import { Alert, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
-import { api, type RoleInfo, reportFormError } from '../api.ts';
 import { ConfirmModal } from '../components/ConfirmModal.tsx';
 import { PageError, PageLoader } from '../components/PageState.tsx';
 import { PermissionMatrix, type PermissionMap } from '../components/PermissionMatrix.tsx';
 import { EditableArea } from '../components/ViewOnly.tsx';
-import { projectKey, useProjectRole, useSchema } from '../project.ts';
+import { useProjectRole } from '../features/projects/api/get-project.ts';
+import { useCreateRole } from '../features/roles/api/create-role.ts';
+import { useDeleteRole } from '../features/roles/api/delete-role.ts';
+import { useRoles } from '../features/roles/api/get-roles.ts';
+import { useUpdateRolePermissions } from '../features/roles/api/update-role-permissions.ts';
+import { useSchema } from '../features/schema/api/get-schema.ts';
+import { reportFormError } from '../lib/api-error.ts';
 
 const BUILTIN = ['public', 'authenticated'];
 
 function NewRole({ slug, onCreated }: { slug: string; onCreated(type: string): void }) {
+  const create = useCreateRole(slug);
   const [error, setError] = useState<string | null>(null);
   const form = useForm({
     initialValues: { name: '', type: '' },
@@ -24,7 +29,7 @@ function NewRole({ slug, onCreated }: { slug: string; onCreated(type: string): v
   const submit = form.onSubmit(async (values) => {
     setError(null);
     try {
-      await api('POST', `/v1/projects/${slug}/roles`, { name: values.name.trim(), type: values.type });
+      await create.mutateAsync({ name: values.name.trim(), type: values.type });
       form.reset();
       onCreated(values.type);
     } catch (err) {
@@ -47,11 +52,11 @@ function NewRole({ slug, onCreated }: { slug: string; onCreated(type: string): v
 
 export function RolesPage() {
   const { slug = '' } = useParams();
-  const client = useQueryClient();
-  const key = projectKey(slug, 'roles');
   const { canEdit } = useProjectRole(slug);
   const schema = useSchema(slug);
-  const roles = useQuery({ queryKey: key, queryFn: async () => (await api<{ roles: RoleInfo[] }>('GET', `/v1/projects/${slug}/roles`)).roles });
+  const roles = useRoles(slug);
+  const savePermissions = useUpdateRolePermissions(slug);
+  const deleteRole = useDeleteRole(slug);
   const [selected, setSelected] = useState('public');
   const [draft, setDraft] = useState<PermissionMap>({});
   const [saving, setSaving] = useState(false);
@@ -63,8 +68,7 @@ export function RolesPage() {
   async function save() {
     setSaving(true);
     try {
-      await api('PUT', `/v1/projects/${slug}/roles/${selected}/permissions`, { permissions: draft });
-      await client.invalidateQueries({ queryKey: key });
+      await savePermissions.mutateAsync({ type: selected, permissions: draft });
       notifications.show({ color: 'teal', message: `Permissions of ${role?.name} saved` });
     } catch (err) {
       notifications.show({ color: 'red', title: 'Could not save', message: (err as Error).message });
@@ -86,15 +90,14 @@ export function RolesPage() {
         <Stack>
           <PermissionMatrix schema={schema.data} value={draft} onChange={setDraft} label={`Permissions of ${role?.name ?? selected}`} />
           <Button onClick={save} loading={saving} w="fit-content">Save permissions</Button>
-          <NewRole slug={slug} onCreated={async (type) => { await client.invalidateQueries({ queryKey: key }); setSelected(type); }} />
+          <NewRole slug={slug} onCreated={setSelected} />
         </Stack>
       </EditableArea>
       <ConfirmModal
         opened={deleting} onClose={() => setDeleting(false)} title="Delete role" confirmLabel="Delete role"
         onConfirm={async () => {
-          await api('DELETE', `/v1/projects/${slug}/roles/${selected}`);
+          await deleteRole.mutateAsync(selected);
           setSelected('public');
-          await client.invalidateQueries({ queryKey: key });
         }}
       >
         Users with the role “{role?.name}” become authenticated users.

@@ -1,28 +1,31 @@
 // Project settings: name, GraphQL limits, browser access (CORS), delivery (CDN caching and the
-// answer cache), and deletion (owners only; the
-// project stays restorable for 7 days from the projects page). Viewers see the settings with their
+// answer cache), and deletion (owners only; the project stays restorable for 7 days from the
+// projects page). Viewers see the settings with their
 // forms turned off. Backups and export are the next page of Settings (Backups.tsx).
 import { Alert, Button, Card, Group, NumberInput, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { api, type Project, reportFormError } from '../api.ts';
+import { reportFormError } from '../lib/api-error.ts';
 import { ConfirmModal } from '../components/ConfirmModal.tsx';
 import { PageError, PageLoader } from '../components/PageState.tsx';
 import { RequireTwoFactorSetting } from '../components/TwoFactorRule.tsx';
-import { SsoSettings } from '../components/SsoSettings.tsx';
-import { environmentOf } from '../components/environments/environments-api.ts';
 import { EditableArea } from '../components/ViewOnly.tsx';
-import { projectKey, useProject, useProjectRole } from '../project.ts';
-
-type GraphqlSettings = { defaultLimit: number; maxLimit: number; depthLimit: number; costLimit: number; introspection: boolean; playground: boolean };
-interface CorsSettings { origins: string[]; credentials: boolean; maxAge: number }
-type DeliverySettings = { sMaxAge: number; answerCache: boolean };
+import { environmentOf } from '../features/environments/environment-of.ts';
+import { useProject, useProjectRole, type Project } from '../features/projects/api/get-project.ts';
+import { useDeleteProject } from '../features/settings/api/delete-project.ts';
+import { useCorsSettings, type CorsSettings } from '../features/settings/api/get-cors-settings.ts';
+import { useDeliverySettings, type DeliverySettings } from '../features/settings/api/get-delivery-settings.ts';
+import { useGraphqlSettings, type GraphqlSettings } from '../features/settings/api/get-graphql-settings.ts';
+import { useRenameProject } from '../features/settings/api/rename-project.ts';
+import { useUpdateCorsSettings } from '../features/settings/api/update-cors-settings.ts';
+import { useUpdateDeliverySettings } from '../features/settings/api/update-delivery-settings.ts';
+import { useUpdateGraphqlSettings } from '../features/settings/api/update-graphql-settings.ts';
+import { SsoSettings } from '../features/settings/components/SsoSettings.tsx';
 
 /** A settings form: saves with PUT, shows field errors in place and other errors above. */
-function useSettingsForm<T extends Record<string, unknown>>(initial: T, save: (values: T) => Promise<void>, fieldOf: (path: string) => string = (p) => p) {
+function useSettingsForm<T extends Record<string, unknown>>(initial: T, save: (values: T) => Promise<unknown>, fieldOf: (path: string) => string = (p) => p) {
   const [error, setError] = useState<string | null>(null);
   const form = useForm<T>({ initialValues: initial });
   const submit = form.onSubmit(async (values) => {
@@ -47,12 +50,8 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 function Rename({ project }: { project: Project }) {
-  const client = useQueryClient();
-  const { form, submit, error } = useSettingsForm({ name: project.name }, async ({ name }) => {
-    await api('PATCH', `/v1/projects/${project.slug}`, { name });
-    await client.invalidateQueries({ queryKey: projectKey(project.slug) });
-    await client.invalidateQueries({ queryKey: ['projects'] });
-  });
+  const rename = useRenameProject(project.slug);
+  const { form, submit, error } = useSettingsForm({ name: project.name }, ({ name }) => rename.mutateAsync(name));
   return (
     <Section title="Project name">
       <form onSubmit={submit} aria-label="Project name">
@@ -67,11 +66,8 @@ function Rename({ project }: { project: Project }) {
 }
 
 function GraphqlForm({ slug, settings }: { slug: string; settings: GraphqlSettings }) {
-  const client = useQueryClient();
-  const { form, submit, error } = useSettingsForm(settings, async (values) => {
-    await api('PUT', `/v1/projects/${slug}/settings/graphql`, values);
-    await client.invalidateQueries({ queryKey: projectKey(slug, 'settings', 'graphql') });
-  });
+  const save = useUpdateGraphqlSettings(slug);
+  const { form, submit, error } = useSettingsForm(settings, save.mutateAsync);
   return (
     <Section title="GraphQL">
       <form onSubmit={submit} aria-label="GraphQL settings">
@@ -95,13 +91,12 @@ function GraphqlForm({ slug, settings }: { slug: string; settings: GraphqlSettin
 }
 
 function CorsForm({ slug, settings }: { slug: string; settings: CorsSettings }) {
-  const client = useQueryClient();
+  const save = useUpdateCorsSettings(slug);
   const { form, submit, error } = useSettingsForm(
     { origins: settings.origins.join('\n'), credentials: settings.credentials, maxAge: settings.maxAge },
-    async (values) => {
+    (values) => {
       const origins = values.origins.split(/[\s,]+/).filter(Boolean);
-      await api('PUT', `/v1/projects/${slug}/settings/cors`, { origins, credentials: values.credentials, maxAge: values.maxAge });
-      await client.invalidateQueries({ queryKey: projectKey(slug, 'settings', 'cors') });
+      return save.mutateAsync({ origins, credentials: values.credentials, maxAge: values.maxAge });
     },
     (path) => (path.startsWith('origins') ? 'origins' : path),
   );
@@ -124,11 +119,8 @@ function CorsForm({ slug, settings }: { slug: string; settings: CorsSettings }) 
 }
 
 function DeliveryForm({ slug, settings }: { slug: string; settings: DeliverySettings }) {
-  const client = useQueryClient();
-  const { form, submit, error } = useSettingsForm(settings, async (values) => {
-    await api('PUT', `/v1/projects/${slug}/settings/delivery`, values);
-    await client.invalidateQueries({ queryKey: projectKey(slug, 'settings', 'delivery') });
-  });
+  const save = useUpdateDeliverySettings(slug);
+  const { form, submit, error } = useSettingsForm(settings, save.mutateAsync);
   return (
     <Section title="Delivery">
       <form onSubmit={submit} aria-label="Delivery">
@@ -153,7 +145,7 @@ function DeliveryForm({ slug, settings }: { slug: string; settings: DeliverySett
 function DeleteProject({ project }: { project: Project }) {
   const [opened, setOpened] = useState(false);
   const navigate = useNavigate();
-  const client = useQueryClient();
+  const remove = useDeleteProject(project.slug);
   return (
     <Section title="Delete project">
       <Text size="sm" mb="sm">
@@ -164,9 +156,7 @@ function DeleteProject({ project }: { project: Project }) {
       <ConfirmModal
         opened={opened} onClose={() => setOpened(false)} title="Delete project" confirmLabel="Delete this project" typed={project.slug}
         onConfirm={async () => {
-          await api('DELETE', `/v1/projects/${project.slug}`);
-          client.removeQueries({ queryKey: projectKey(project.slug) });
-          await client.invalidateQueries({ queryKey: ['projects'] });
+          await remove.mutateAsync();
           navigate('/projects');
         }}
       >
@@ -181,12 +171,9 @@ export function SettingsPage() {
   const { slug = '' } = useParams();
   const project = useProject(slug);
   const { canEdit, isOwner } = useProjectRole(slug);
-  const graphql = useQuery({ queryKey: projectKey(slug, 'settings', 'graphql'), queryFn: async () => (await api<{ graphql: GraphqlSettings }>('GET', `/v1/projects/${slug}/settings/graphql`)).graphql });
-  const cors = useQuery({ queryKey: projectKey(slug, 'settings', 'cors'), queryFn: async () => (await api<{ cors: CorsSettings }>('GET', `/v1/projects/${slug}/settings/cors`)).cors });
-  const delivery = useQuery({
-    queryKey: projectKey(slug, 'settings', 'delivery'),
-    queryFn: async () => (await api<{ delivery: DeliverySettings }>('GET', `/v1/projects/${slug}/settings/delivery`)).delivery,
-  });
+  const graphql = useGraphqlSettings(slug);
+  const cors = useCorsSettings(slug);
+  const delivery = useDeliverySettings(slug);
   if (project.isPending || graphql.isPending || cors.isPending || delivery.isPending) return <PageLoader label="Loading settings…" />;
   const failed = project.error ?? graphql.error ?? cors.error ?? delivery.error;
   if (failed) return <PageError error={failed} />;

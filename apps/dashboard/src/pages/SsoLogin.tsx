@@ -5,7 +5,8 @@ import { Alert, Button, Divider, Paper, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { api, reportFormError } from '../api.ts';
+import { useStartSsoLogin } from '../features/auth/api/start-sso-login.ts';
+import { reportFormError } from '../lib/api-error.ts';
 
 /** The platform's refusal codes (`/login?sso_error=…`) and what they mean for the visitor. */
 const SSO_ERRORS: Record<string, string> = {
@@ -22,6 +23,7 @@ const SSO_ERRORS: Record<string, string> = {
 export function SsoLoginSection() {
   const [params] = useSearchParams();
   const refused = params.get('sso_error');
+  const startSso = useStartSsoLogin();
   const [open, setOpen] = useState(refused !== null);
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm({
@@ -32,8 +34,7 @@ export function SsoLoginSection() {
   const submit = form.onSubmit(async ({ email }) => {
     setFormError(null);
     try {
-      const { url } = await api<{ url: string }>('POST', '/v1/auth/sso/start', { email });
-      window.location.assign(url);
+      window.location.assign(await startSso.mutateAsync(email));
     } catch (err) {
       reportFormError(err, form.setErrors, setFormError, 'Something went wrong');
     }

@@ -3,15 +3,18 @@
 import { Alert, Badge, Button, Card, Group, List, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { api, type Member, type Project, type ProjectRole, reportFormError } from '../api.ts';
 import { ConfirmModal } from '../components/ConfirmModal.tsx';
 import { PageError, PageLoader } from '../components/PageState.tsx';
-import { projectKey, useProject, useTeam } from '../project.ts';
-import { useAccount } from '../session.ts';
-import { PROJECTS_KEY } from './Projects.tsx';
+import { useAccount } from '../features/auth/api/get-session.ts';
+import { useProject, type Project, type ProjectRole } from '../features/projects/api/get-project.ts';
+import { useChangeMemberRole } from '../features/team/api/change-member-role.ts';
+import { useTeam, type Member } from '../features/team/api/get-team.ts';
+import { useInviteMember } from '../features/team/api/invite-member.ts';
+import { useLeaveProject, useRemoveMember } from '../features/team/api/remove-member.ts';
+import { useWithdrawInvitation } from '../features/team/api/withdraw-invitation.ts';
+import { reportFormError } from '../lib/api-error.ts';
 
 const ROLES: Array<{ value: ProjectRole; label: string; may: string }> = [
   { value: 'owner', label: 'Owner', may: 'everything, including the team, billing and deleting the project' },
@@ -22,7 +25,7 @@ const ROLE_OPTIONS = ROLES.map(({ value, label }) => ({ value, label }));
 const roleLabel = (role: ProjectRole) => ROLES.find((r) => r.value === role)?.label ?? role;
 
 function InviteForm({ slug }: { slug: string }) {
-  const client = useQueryClient();
+  const invite = useInviteMember(slug);
   const [error, setError] = useState<string | null>(null);
   const form = useForm({
     initialValues: { email: '', role: 'editor' },
@@ -31,9 +34,8 @@ function InviteForm({ slug }: { slug: string }) {
   const submit = form.onSubmit(async (values) => {
     setError(null);
     try {
-      await api('POST', `/v1/projects/${slug}/invitations`, { email: values.email.trim(), role: values.role });
+      await invite.mutateAsync({ email: values.email.trim(), role: values.role });
       form.reset();
-      await client.invalidateQueries({ queryKey: projectKey(slug, 'members') });
       notifications.show({ color: 'teal', title: 'Invitation sent', message: `${values.email.trim()} was invited as ${roleLabel(values.role as ProjectRole).toLowerCase()}.` });
     } catch (err) {
       reportFormError(err, form.setErrors, setError, 'Could not send the invitation');
@@ -56,22 +58,22 @@ function InviteForm({ slug }: { slug: string }) {
 
 export function TeamPage() {
   const { slug = '' } = useParams();
-  const client = useQueryClient();
   const navigate = useNavigate();
   const me = useAccount();
   const project = useProject(slug);
   const team = useTeam(slug);
+  const changeMemberRole = useChangeMemberRole(slug);
+  const withdrawInvitation = useWithdrawInvitation(slug);
+  const removeMember = useRemoveMember(slug);
+  const leaveProject = useLeaveProject(slug);
   const [removing, setRemoving] = useState<Member | null>(null);
   const [leaving, setLeaving] = useState(false);
   const isOwner = project.data?.role === 'owner';
-  const teamKey = projectKey(slug, 'members');
 
   async function changeRole(member: Member, role: ProjectRole) {
     try {
-      await api('PATCH', `/v1/projects/${slug}/members/${member.accountId}`, { role });
-      await client.invalidateQueries({ queryKey: teamKey });
-      // Your own role may have changed.
-      if (member.accountId === me.data?.id) await client.invalidateQueries({ queryKey: projectKey(slug), exact: true });
+      // Your own role may change: the project follows.
+      await changeMemberRole.mutateAsync({ accountId: member.accountId, role });
       notifications.show({ color: 'teal', message: `${member.email} is now ${roleLabel(role).toLowerCase()}` });
     } catch (err) {
       notifications.show({ color: 'red', title: 'Could not change the role', message: (err as Error).message });
@@ -79,17 +81,14 @@ export function TeamPage() {
   }
   async function revoke(id: number, email: string) {
     try {
-      await api('DELETE', `/v1/projects/${slug}/invitations/${id}`);
-      await client.invalidateQueries({ queryKey: teamKey });
+      await withdrawInvitation.mutateAsync(id);
       notifications.show({ color: 'teal', message: `Invitation of ${email} withdrawn` });
     } catch (err) {
       notifications.show({ color: 'red', title: 'Could not withdraw the invitation', message: (err as Error).message });
     }
   }
   async function leave(p: Project) {
-    await api('DELETE', `/v1/projects/${slug}/members/${me.data!.id}`);
-    client.removeQueries({ queryKey: projectKey(slug) });
-    await client.invalidateQueries({ queryKey: PROJECTS_KEY });
+    await leaveProject.mutateAsync(me.data!.id);
     notifications.show({ color: 'teal', message: `You left ${p.name}` });
     navigate('/projects');
   }
@@ -186,8 +185,7 @@ export function TeamPage() {
       <ConfirmModal
         opened={removing !== null} onClose={() => setRemoving(null)} title="Remove member" confirmLabel="Remove member"
         onConfirm={async () => {
-          await api('DELETE', `/v1/projects/${slug}/members/${removing!.accountId}`);
-          await client.invalidateQueries({ queryKey: teamKey });
+          await removeMember.mutateAsync(removing!.accountId);
           notifications.show({ color: 'teal', message: `${removing!.email} was removed` });
         }}
       >

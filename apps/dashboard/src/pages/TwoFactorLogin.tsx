@@ -3,23 +3,26 @@
 import { Alert, Anchor, Button, Container, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
-import { ApiError, api, type Account } from '../api.ts';
+import { useLogin } from '../features/auth/api/login.ts';
+import { ApiError } from '../lib/api-error.ts';
 
 export interface Credentials { email: string; password: string }
 
 export function TwoFactorLoginStep({ credentials, onSignedIn, onBack }: {
   credentials: Credentials;
-  onSignedIn: (account: Account) => Promise<void>;
+  /** Signed in: the previous account's cache is forgotten by then. */
+  onSignedIn: () => void;
   onBack: () => void;
 }) {
+  const login = useLogin();
   const [recovery, setRecovery] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm({ initialValues: { code: '' }, validate: { code: (v) => (v.trim() ? null : 'Enter the code') } });
   const submit = form.onSubmit(async ({ code }) => {
     setFormError(null);
     try {
-      const { account } = await api<{ account: Account }>('POST', '/v1/auth/login', { ...credentials, code: code.trim() });
-      await onSignedIn(account);
+      await login.mutateAsync({ ...credentials, code: code.trim() });
+      onSignedIn();
     } catch (err) {
       // A wrong or used code: said next to the field; anything else (a lockout, the network) above.
       if (err instanceof ApiError && err.errorName === 'TwoFactorRequired') form.setErrors({ code: err.message });

@@ -2,19 +2,21 @@
 // rate limits refused), this month against the plan's limits, the busiest routes and the
 // rejections by limit. Figures are the platform's metering (docs/management-api.md § Usage).
 import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
 import { PageError, PageLoader } from '../components/PageState.tsx';
-import { formatBytes, formatNumber, monthName } from '../components/usage/format.ts';
-import { LimitMeter } from '../components/usage/LimitMeter.tsx';
-import { RejectionsSummary } from '../components/usage/RejectionsSummary.tsx';
-import { TopRoutes } from '../components/usage/TopRoutes.tsx';
-import { useDailyUsage, useMonthUsage, useRejections, useTopRoutes } from '../components/usage/usage-queries.ts';
-import { projectKey } from '../project.ts';
+import { useDailyUsage } from '../features/usage/api/get-daily-usage.ts';
+import { useRejections } from '../features/usage/api/get-rejections.ts';
+import { useTopRoutes } from '../features/usage/api/get-top-routes.ts';
+import { useUsage } from '../features/usage/api/get-usage.ts';
+import { useRefreshUsage } from '../features/usage/api/refresh-usage.ts';
+import { formatBytes, formatNumber, monthName } from '../features/usage/components/format.ts';
+import { LimitMeter } from '../features/usage/components/LimitMeter.tsx';
+import { RejectionsSummary } from '../features/usage/components/RejectionsSummary.tsx';
+import { TopRoutes } from '../features/usage/components/TopRoutes.tsx';
 
 // The chart library is loaded with this page only.
-const RequestsChart = lazy(async () => ({ default: (await import('../components/usage/RequestsChart.tsx')).RequestsChart }));
+const RequestsChart = lazy(async () => ({ default: (await import('../features/usage/components/RequestsChart.tsx')).RequestsChart }));
 
 function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
@@ -27,8 +29,8 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
 
 export function UsagePage() {
   const { slug = '' } = useParams();
-  const queryClient = useQueryClient();
-  const month = useMonthUsage(slug);
+  const refresh = useRefreshUsage(slug);
+  const month = useUsage(slug);
   const daily = useDailyUsage(slug);
   const rejections = useRejections(slug);
   const routes = useTopRoutes(slug);
@@ -48,7 +50,7 @@ export function UsagePage() {
     <Stack>
       <Group justify="space-between">
         <Title order={2}>Usage</Title>
-        <Button variant="default" loading={refreshing} onClick={() => queryClient.invalidateQueries({ queryKey: projectKey(slug, 'usage') })}>Refresh</Button>
+        <Button variant="default" loading={refreshing} onClick={refresh}>Refresh</Button>
       </Group>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <Figure label="Requests today (UTC)" value={formatNumber(today?.requests ?? 0)} testId="requests-today" />

@@ -3,16 +3,17 @@
 // log with replay. Viewers read only.
 import { Alert, Badge, Button, Code, CopyButton, Group, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { api } from '../api.ts';
 import { ConfirmModal } from '../components/ConfirmModal.tsx';
 import { PageError, PageLoader } from '../components/PageState.tsx';
-import { DeliveryLog } from '../components/webhooks/DeliveryLog.tsx';
-import { WebhookFormModal } from '../components/webhooks/WebhookFormModal.tsx';
-import { useWebhooks, webhooksKey, type Delivery, type Webhook } from '../components/webhooks/types.ts';
-import { useProjectRole } from '../project.ts';
+import { useProjectRole } from '../features/projects/api/get-project.ts';
+import { useDeleteWebhook } from '../features/webhooks/api/delete-webhook.ts';
+import type { Delivery } from '../features/webhooks/api/get-deliveries.ts';
+import { useWebhooks, type Webhook } from '../features/webhooks/api/get-webhooks.ts';
+import { useTestWebhook } from '../features/webhooks/api/test-webhook.ts';
+import { DeliveryLog } from '../features/webhooks/components/DeliveryLog.tsx';
+import { WebhookFormModal } from '../features/webhooks/components/WebhookFormModal.tsx';
 
 function SecretModal({ secret, onClose }: { secret: { value: string; name: string } | null; onClose(): void }) {
   return (
@@ -38,9 +39,10 @@ function SecretModal({ secret, onClose }: { secret: { value: string; name: strin
 
 export function WebhooksPage() {
   const { slug = '' } = useParams();
-  const client = useQueryClient();
   const { canEdit } = useProjectRole(slug);
   const webhooks = useWebhooks(slug);
+  const deleteWebhook = useDeleteWebhook(slug);
+  const testWebhook = useTestWebhook(slug);
   const [form, setForm] = useState<{ editing: Webhook | null } | null>(null);
   const [secret, setSecret] = useState<{ value: string; name: string } | null>(null);
   const [deleting, setDeleting] = useState<Webhook | null>(null);
@@ -49,9 +51,8 @@ export function WebhooksPage() {
   const [tested, setTested] = useState<{ hook: Webhook; delivery: Delivery } | null>(null);
 
   async function remove() {
-    await api('DELETE', `/v1/projects/${slug}/webhooks/${deleting!.id}`);
+    await deleteWebhook.mutateAsync(deleting!.id);
     if (selected === deleting!.id) setSelected(null);
-    await client.invalidateQueries({ queryKey: webhooksKey(slug) });
     notifications.show({ color: 'teal', message: `Webhook “${deleting!.name}” deleted` });
   }
 
@@ -59,10 +60,9 @@ export function WebhooksPage() {
     setTesting(hook.id);
     setTested(null);
     try {
-      const { delivery } = await api<{ delivery: Delivery }>('POST', `/v1/projects/${slug}/webhooks/${hook.id}/test`);
+      const delivery = await testWebhook.mutateAsync(hook.id);
       setTested({ hook, delivery });
       setSelected(hook.id);
-      await client.invalidateQueries({ queryKey: webhooksKey(slug) });
     } catch (err) {
       notifications.show({ color: 'red', message: err instanceof Error ? err.message : 'Could not send the test event' });
     } finally {

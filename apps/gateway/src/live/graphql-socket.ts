@@ -86,6 +86,13 @@ function feedOf(platform: Platform, tenant: TenantEntry, runtime: ProjectRuntime
   };
 }
 
+/**
+ * The subscriptions of `/graphql` over a WebSocket. Their caller is not resolved by a hook like
+ * the content API routes' (tenant/caller.ts): it is the credential of the socket's
+ * `connection_init` (else the upgrade's `Authorization`), which arrives after the upgrade, checked
+ * then, and again for each operation against the project as it is at that moment (roles and
+ * tokens may change while a socket stays open): neither moment is an HTTP request a hook sees.
+ */
 export function graphqlSocketHandler(platform: Platform): WebsocketHandler {
   const internal = (ctx: { extra: Extra }) => (err: unknown) => ctx.extra.request.log.error({ err }, 'GraphQL subscription failed');
   const server = makeServer<Record<string, unknown> | undefined, Extra>({

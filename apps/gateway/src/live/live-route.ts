@@ -9,7 +9,9 @@ import { liveHead, type LiveEvent } from '@cms/live';
 import { mayReadDrafts, parseQuery, queryShape } from '@cms/query';
 import type { ProjectRuntime, RestRoute, TenantEntry } from '@cms/tenancy';
 import { planRead } from '../tenant/content-routes.ts';
-import { resolveAccess, type Access } from '../tenant/access.ts';
+import type { Access } from '../tenant/access.ts';
+import { accessOf, callerHook } from '../tenant/caller.ts';
+import type { TenantOptions } from '../tenant/options.ts';
 import { cachedRead, REST_LIMITS, type RouteContext } from '../tenant/rest-targets.ts';
 import { tenantOf } from '../tenant/request-context.ts';
 import { previewSettingsOf } from '../preview-settings.ts';
@@ -92,10 +94,10 @@ function filterOf(platform: Platform, tenant: TenantEntry, runtime: ProjectRunti
   };
 }
 
-export function registerLiveRoute(app: FastifyInstance, platform: Platform): void {
-  app.get('/api/live', async (request: FastifyRequest, reply: FastifyReply) => {
+export async function liveRoute(app: FastifyInstance, { platform }: TenantOptions): Promise<void> {
+  app.get('/api/live', { preHandler: callerHook(platform) }, async (request: FastifyRequest, reply: FastifyReply) => {
     const tenant = tenantOf(request);
-    const access = await resolveAccess(request, tenant, platform);
+    const access = accessOf(request);
     const runtime = await platform.runtimes.get(tenant.project);
     const wanted = streamRequestOf(request, tenant, runtime, access);
     const project = { id: tenant.project.id, cluster: tenant.project.cluster, schemaName: runtime.schemaName };

@@ -9,7 +9,7 @@ import { hitLimit } from '@cms/limits';
 import { accountRoutes as schemas } from '@cms/management-api';
 import { deleteAccount } from './account-deletion.ts';
 import { linkTo, resetPasswordMail, verificationMail } from './account-mail.ts';
-import type { ManagementOptions } from './options.ts';
+import type { SessionRouteOptions } from './options.ts';
 import { requestOrigin } from './request-context.ts';
 import { requireSecondFactor } from './two-factor.ts';
 import { clearSessionCookies, sessionTokenOf } from './session-cookies.ts';
@@ -18,7 +18,7 @@ import { audit, openSession, SignInGuard } from './sign-in-security.ts';
 /** At most one verification mail a minute per account, on request. */
 const VERIFY_SEND_LIMIT = { max: 1, windowMs: 60_000 };
 
-export function registerAccountRoutes(app: FastifyInstance, { platform }: ManagementOptions, authenticate: (r: FastifyRequest) => Promise<void>): void {
+export async function accountRoutes(app: FastifyInstance, { platform, authenticate }: SessionRouteOptions): Promise<void> {
   const { sessions } = platform;
   const counters = platform.limitCounters;
   const { authAttempts, authPerIp } = platform.config.limits;

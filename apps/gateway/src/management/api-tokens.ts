@@ -13,7 +13,7 @@ const detailedTokenJson = (token: ApiToken) => ({ ...tokenJson(token), descripti
 
 const TOKEN_ID = /^[1-9]\d{0,14}$/;
 
-export function registerApiTokenRoutes(app: FastifyInstance, { platform }: ManagementOptions): void {
+export async function apiTokenRoutes(app: FastifyInstance, { platform }: ManagementOptions): Promise<void> {
   app.post<{ Body: { name: string; type: string; permissions?: Record<string, string[]>; lifespanDays?: number | null; description?: string } }>(
     '/projects/:slug/api-tokens',
     { schema: schemas.create },

@@ -23,7 +23,7 @@ const pageOf = (query: AuditListQuery, entries: AuditEntry[], total: number) => 
 /** `…-{from}-{to}` of an export's file name, from its filters. */
 const day = (iso: string | undefined) => (iso ? iso.slice(0, 10) : null);
 
-export function registerAuditLogRoutes(app: FastifyInstance, { platform }: ManagementOptions): void {
+export async function auditLogRoutes(app: FastifyInstance, { platform }: ManagementOptions): Promise<void> {
   app.get('/projects/:slug/audit-logs', { config: OWNERS, schema: schemas.project }, async (request) => {
     const query = parseAuditQuery(request.query as Record<string, unknown>);
     const { entries, total } = await platform.audit.listProject(projectOf(request), query);

@@ -16,7 +16,7 @@ interface ActionRoute {
   Body: { locale?: string } | undefined;
 }
 
-export function registerContentRoutes(app: FastifyInstance, { platform }: ManagementOptions): void {
+export async function contentRoutes(app: FastifyInstance, { platform }: ManagementOptions): Promise<void> {
   // Any member: editors and owners get full access, viewers read-only (their key can't write).
   app.post('/projects/:slug/content-access', { config: { access: 'member' }, schema: schemas.access }, async (request) => {
     const project = projectOf(request);

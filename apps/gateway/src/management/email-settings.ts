@@ -10,7 +10,7 @@ import { projectOf } from './request-context.ts';
 
 const answer = (emailTemplates: Readonly<EmailTemplates>) => ({ emailTemplates, variables: EMAIL_TEMPLATE_VARIABLES });
 
-export function registerEmailSettingsRoutes(app: FastifyInstance, { platform }: ManagementOptions): void {
+export async function emailSettingsRoutes(app: FastifyInstance, { platform }: ManagementOptions): Promise<void> {
   app.get('/projects/:slug/settings/email-templates', { schema: schemas.getTemplates }, async (request) => answer(emailTemplatesOf(projectOf(request).settings)));
 
   app.put('/projects/:slug/settings/email-templates', { schema: schemas.updateTemplates }, async (request) => {

@@ -63,7 +63,7 @@ function parentOf(request: FastifyRequest): MemberProject {
   return project;
 }
 
-export function registerEnvironmentRoutes(app: FastifyInstance, { platform }: ManagementOptions): void {
+export async function environmentRoutes(app: FastifyInstance, { platform }: ManagementOptions): Promise<void> {
   app.post<{ Params: { slug: string }; Body: { name: string } }>('/projects/:slug/environments', { config: OWNERS, schema: schemas.create }, async (request, reply) => {
     const parent = parentOf(request);
     const plan = effectivePlan(parent);

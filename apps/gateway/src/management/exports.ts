@@ -6,7 +6,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { backupRetentionDays } from '@cms/billing';
 import { NotFoundError, ValidationError } from '@cms/errors';
-import { backupRoutes, exportRoutes } from '@cms/management-api';
+import { backupRoutes as backupSchemas, exportRoutes as exportSchemas } from '@cms/management-api';
 import type { ArchiveRecord } from '@cms/transfer';
 import type { ManagementOptions } from './options.ts';
 import { projectOf, requestOrigin } from './request-context.ts';
@@ -46,22 +46,22 @@ function assertNoOptions(body: unknown): void {
   if (keys.length) throw new ValidationError(`Unknown key ${keys[0]!.slice(0, 100)}`, { key: keys[0]!.slice(0, 100) });
 }
 
-export function registerExportRoutes(app: FastifyInstance, { platform }: ManagementOptions): void {
-  app.post<{ Params: { slug: string } }>('/projects/:slug/exports', { config: OWNERS, schema: exportRoutes.start, ...PARSED_HERE }, async (request, reply) => {
+export async function exportRoutes(app: FastifyInstance, { platform }: ManagementOptions): Promise<void> {
+  app.post<{ Params: { slug: string } }>('/projects/:slug/exports', { config: OWNERS, schema: exportSchemas.start, ...PARSED_HERE }, async (request, reply) => {
     assertNoOptions(request.body);
     const project = projectOf(request);
     const record = await platform.archives.start(project, 'export');
     return reply.status(202).send({ export: { id: record.id, status: record.status } });
   });
 
-  app.get<ArchiveRoute>('/projects/:slug/exports/:id', { config: OWNERS, schema: exportRoutes.get }, async (request) => {
+  app.get<ArchiveRoute>('/projects/:slug/exports/:id', { config: OWNERS, schema: exportSchemas.get }, async (request) => {
     const project = projectOf(request);
     const record = await platform.archiveStore.get(project.id, request.params.id);
     if (!record || record.kind !== 'export') throw new NotFoundError('export.notFound');
     return { export: exportJson(request, project.slug, record) };
   });
 
-  app.get<ArchiveRoute>('/projects/:slug/exports/:id/download', { config: OWNERS, schema: exportRoutes.download }, async (request, reply) => {
+  app.get<ArchiveRoute>('/projects/:slug/exports/:id/download', { config: OWNERS, schema: exportSchemas.download }, async (request, reply) => {
     const project = projectOf(request);
     const record = await platform.archiveStore.get(project.id, request.params.id);
     if (!record || record.kind !== 'export' || record.status !== 'done') throw new NotFoundError('export.notFound');
@@ -93,21 +93,21 @@ function backupJson(record: ArchiveRecord) {
   };
 }
 
-export function registerBackupRoutes(app: FastifyInstance, { platform }: ManagementOptions): void {
-  app.get('/projects/:slug/backups', { config: OWNERS, schema: backupRoutes.list }, async (request) => {
+export async function backupRoutes(app: FastifyInstance, { platform }: ManagementOptions): Promise<void> {
+  app.get('/projects/:slug/backups', { config: OWNERS, schema: backupSchemas.list }, async (request) => {
     const project = projectOf(request);
     const records = await platform.archiveStore.list(project.id, ['scheduled', 'manual']);
     return { backups: records.map((r) => ({ ...backupJson(r), url: archiveUrl(request, project.slug, r, 'backups') })) };
   });
 
-  app.post<{ Params: { slug: string } }>('/projects/:slug/backups', { config: OWNERS, schema: backupRoutes.start, ...PARSED_HERE }, async (request, reply) => {
+  app.post<{ Params: { slug: string } }>('/projects/:slug/backups', { config: OWNERS, schema: backupSchemas.start, ...PARSED_HERE }, async (request, reply) => {
     assertNoOptions(request.body);
     const project = projectOf(request);
     const record = await platform.archives.start(project, 'manual', { keepDays: backupRetentionDays(project) });
     return reply.status(202).send({ backup: backupJson(record) });
   });
 
-  app.get<ArchiveRoute>('/projects/:slug/backups/:id/download', { config: OWNERS, schema: backupRoutes.download }, async (request, reply) => {
+  app.get<ArchiveRoute>('/projects/:slug/backups/:id/download', { config: OWNERS, schema: backupSchemas.download }, async (request, reply) => {
     const project = projectOf(request);
     const record = await platform.archiveStore.get(project.id, request.params.id);
     if (!record || record.kind === 'export' || record.status !== 'done') throw new NotFoundError('backup.notFound');

@@ -41,7 +41,7 @@ function assertNoOptions(body: unknown): void {
   if (key !== undefined) throw new ValidationError(`Unknown key ${key.slice(0, 100)}`, { key: key.slice(0, 100) });
 }
 
-export function registerHistoryRoutes(app: FastifyInstance, { platform }: ManagementOptions): void {
+export async function historyRoutes(app: FastifyInstance, { platform }: ManagementOptions): Promise<void> {
   const pool = platform.db.tenantPool;
 
   async function projectRuntime(request: FastifyRequest) {

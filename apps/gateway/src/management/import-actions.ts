@@ -8,7 +8,7 @@ import { fileIdByDocumentId, setFileDocumentId, type FileInfo } from '@cms/media
 import type { ProjectRecord } from '@cms/tenancy';
 import { importUsers, parseImportedUsers } from '@cms/users';
 import type { Platform } from '../platform.ts';
-import { checkQuota, maxUploadBytes, storageQuota } from '../tenant/upload-limits.ts';
+import { checkQuota, maxUploadBytes, storageQuota } from '../upload-limits.ts';
 
 const DOCUMENT_ID = /^[A-Za-z0-9_-]{1,64}$/;
 

@@ -23,7 +23,7 @@ interface FileRoute {
   Querystring: { name?: string; mime?: string; fileInfo?: string; createdAt?: string; updatedAt?: string };
 }
 
-export function registerImportRoutes(app: FastifyInstance, { platform }: ManagementOptions): void {
+export async function importRoutes(app: FastifyInstance, { platform }: ManagementOptions): Promise<void> {
   app.post('/projects/:slug/import/documents', { ...BATCH, schema: schemas.documents }, (request) => importDocumentsBatch(platform, projectOf(request), request.body, memberOrigin(request, 'import')));
 
   app.post('/projects/:slug/import/relations', { ...BATCH, schema: schemas.relations }, (request) => importRelationsBatch(platform, projectOf(request), request.body, memberOrigin(request, 'import')));

@@ -6,40 +6,40 @@ import { CONTROL_CLUSTER } from '@cms/config';
 import { onCluster } from '@cms/db';
 import { UnauthorizedError } from '@cms/errors';
 import { authorizeProjectAccess } from './access.ts';
-import { registerAccountRoutes } from './accounts.ts';
-import { registerTwoFactorRoutes } from './two-factor.ts';
-import { registerApiTokenRoutes } from './api-tokens.ts';
-import { registerAuditLogRoutes } from './audit-logs.ts';
+import { accountRoutes } from './accounts.ts';
+import { twoFactorRoutes } from './two-factor.ts';
+import { apiTokenRoutes } from './api-tokens.ts';
+import { auditLogRoutes } from './audit-logs.ts';
 import { registerManagementAudit } from '../audit/management-audit.ts';
-import { registerContentRoutes } from './content.ts';
-import { registerHistoryRoutes } from './history.ts';
+import { contentRoutes } from './content.ts';
+import { historyRoutes } from './history.ts';
 import { billingRoutes } from './billing.ts';
 import { billingWebhookRoute } from './billing-webhook.ts';
-import { registerBackupRoutes, registerExportRoutes } from './exports.ts';
-import { registerEnvironmentRoutes } from './environments.ts';
-import { registerImportRoutes } from './import.ts';
-import { registerRestoreRoutes } from './restores.ts';
-import { registerLocaleRoutes } from './locales.ts';
-import { registerMediaRoutes } from './media.ts';
-import { registerOpenApiRoutes } from './openapi.ts';
+import { backupRoutes, exportRoutes } from './exports.ts';
+import { environmentRoutes } from './environments.ts';
+import { importRoutes } from './import.ts';
+import { restoreRoutes } from './restores.ts';
+import { localeRoutes } from './locales.ts';
+import { mediaRoutes } from './media.ts';
+import { openApiRoutes } from './openapi.ts';
 import { registerManagementDocument } from './openapi-document.ts';
-import { registerProjectRoutes } from './projects.ts';
-import { registerReleaseRoutes } from './releases.ts';
-import { registerScheduledActionRoutes } from './scheduled-actions.ts';
-import { registerRoleRoutes } from './roles.ts';
-import { registerSchemaRoutes } from './schema.ts';
-import { registerSettingsRoutes } from './settings.ts';
-import { registerSsoLoginRoutes, registerSsoRoutes } from './sso.ts';
-import { registerSecuritySettingsRoutes, twoFactorRule } from './security-settings.ts';
-import { registerEmailSettingsRoutes } from './email-settings.ts';
-import { registerPreviewRoutes } from './preview.ts';
-import { registerTeamRoutes } from './team.ts';
-import { registerUsageRoutes } from './usage.ts';
-import { registerWebhookRoutes } from './webhooks.ts';
+import { projectRoutes } from './projects.ts';
+import { releaseRoutes } from './releases.ts';
+import { scheduledActionRoutes } from './scheduled-actions.ts';
+import { roleRoutes } from './roles.ts';
+import { schemaRoutes } from './schema.ts';
+import { settingsRoutes } from './settings.ts';
+import { ssoLoginRoutes, ssoRoutes } from './sso.ts';
+import { securitySettingsRoutes, twoFactorRule } from './security-settings.ts';
+import { emailSettingsRoutes } from './email-settings.ts';
+import { previewRoutes } from './preview.ts';
+import { teamRoutes } from './team.ts';
+import { usageRoutes } from './usage.ts';
+import { webhookRoutes } from './webhooks.ts';
 import { checkCsrf, sessionTokenOf } from './session-cookies.ts';
 import './request-context.ts';
 import { collectChanges, purgeKeysOf } from '../change-notes.ts';
-import type { ManagementOptions } from './options.ts';
+import type { ManagementOptions, SessionRouteOptions } from './options.ts';
 
 /** Project routes whose writes no content API read shows (billing, team, webhooks, archives, keys, dry runs, the two-factor rule). */
 const UNREAD_BY_CONTENT_API = /^\/v1\/projects\/:slug\/(billing|content-access|exports|invitations|members|sso|webhooks|schema\/plan|settings\/security)(\/|$)|^\/v1\/projects\/:slug\/backups$/;
@@ -51,17 +51,22 @@ export async function managementPlugin(app: FastifyInstance, opts: ManagementOpt
   app.decorateRequest('accountId', 0);
   app.decorateRequest('sessionId', 0);
   app.decorateRequest('managedProject', null);
-  // First: the OpenAPI document (GET /v1/openapi.json) collects every route registered after it.
+  // First: the OpenAPI document (GET /v1/openapi.json) collects every route registered after it
+  // (its `onRoute` hook is this plugin's, so every nested plugin's routes go through it too).
   await registerManagementDocument(app);
-  registerAccountRoutes(app, opts, authenticate);
-  registerTwoFactorRoutes(app, opts, authenticate);
-  registerSsoLoginRoutes(app, opts);
-  // Nested plugins get the platform only: `opts` also carries this plugin's `/v1` prefix.
-  await app.register(billingWebhookRoute, { platform: opts.platform });
+  // Each route module is a plugin of its own (its hooks and parsers stay in it), registered with
+  // the platform only: `opts` also carries this plugin's `/v1` prefix, which it would add again.
+  const routes: ManagementOptions = { platform };
+  const accountOptions: SessionRouteOptions = { platform, authenticate };
+  await app.register(accountRoutes, accountOptions);
+  await app.register(twoFactorRoutes, accountOptions);
+  await app.register(ssoLoginRoutes, routes);
+  await app.register(billingWebhookRoute, routes);
   // Everything else needs a session token. The checks run in `onRequest`, before the body is
   // parsed and validated: a caller without credentials gets 401, a project the account is no
   // member of 404 and a route its role does not allow 403 whatever the body holds, so a
   // validation error never answers in their place. Roles are enforced there only (access.ts).
+  // These hooks are added before the route plugins are registered: every one of them inherits them.
   await app.register(async (authed) => {
     authed.addHook('onRequest', authenticate);
     authed.addHook('onRequest', loadProject);
@@ -93,32 +98,13 @@ export async function managementPlugin(app: FastifyInstance, opts: ManagementOpt
     });
     // Every successful write on a project is an entry of its audit log (audit/management-audit.ts).
     registerManagementAudit(authed, platform);
-    registerProjectRoutes(authed, opts);
-    registerTeamRoutes(authed, opts);
-    registerSchemaRoutes(authed, opts);
-    registerContentRoutes(authed, opts);
-    registerHistoryRoutes(authed, opts);
-    registerLocaleRoutes(authed, opts);
-    registerMediaRoutes(authed, opts);
-    registerRoleRoutes(authed, opts);
-    registerApiTokenRoutes(authed, opts);
-    registerUsageRoutes(authed, opts);
-    registerOpenApiRoutes(authed, opts);
-    registerSettingsRoutes(authed, opts);
-    registerSecuritySettingsRoutes(authed, opts);
-    registerSsoRoutes(authed, opts);
-    registerEmailSettingsRoutes(authed, opts);
-    registerPreviewRoutes(authed, opts);
-    registerWebhookRoutes(authed, opts);
-    registerReleaseRoutes(authed, opts);
-    registerScheduledActionRoutes(authed, opts);
-    registerImportRoutes(authed, opts);
-    registerExportRoutes(authed, opts);
-    registerBackupRoutes(authed, opts);
-    registerRestoreRoutes(authed, opts);
-    registerEnvironmentRoutes(authed, opts);
-    registerAuditLogRoutes(authed, opts);
-    await authed.register(billingRoutes, { platform: opts.platform });
+    // In this order: the document lists their paths in it.
+    for (const plugin of [
+      projectRoutes, teamRoutes, schemaRoutes, contentRoutes, historyRoutes, localeRoutes, mediaRoutes, roleRoutes,
+      apiTokenRoutes, usageRoutes, openApiRoutes, settingsRoutes, securitySettingsRoutes, ssoRoutes, emailSettingsRoutes,
+      previewRoutes, webhookRoutes, releaseRoutes, scheduledActionRoutes, importRoutes, exportRoutes, backupRoutes,
+      restoreRoutes, environmentRoutes, auditLogRoutes, billingRoutes,
+    ]) await authed.register(plugin, routes);
   });
 
   /** A write to a project that may change what its content API answers. */

@@ -7,7 +7,7 @@ import { projectOf } from './request-context.ts';
 
 const localeJson = ({ code, name, isDefault }: LocaleRecord) => ({ code, name, isDefault });
 
-export function registerLocaleRoutes(app: FastifyInstance, { platform }: ManagementOptions): void {
+export async function localeRoutes(app: FastifyInstance, { platform }: ManagementOptions): Promise<void> {
   app.get('/projects/:slug/locales', { schema: schemas.list }, async (request) => ({
     locales: (await platform.locales.list(projectOf(request).id)).map(localeJson),
   }));

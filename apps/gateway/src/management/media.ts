@@ -19,7 +19,7 @@ interface IdRoute {
   Params: { slug: string; id: string };
 }
 
-export function registerMediaRoutes(app: FastifyInstance, { platform }: ManagementOptions): void {
+export async function mediaRoutes(app: FastifyInstance, { platform }: ManagementOptions): Promise<void> {
   const pool = platform.db.tenantPool;
 
   /** The project's runtime (schema and physical model) and where its files live. */

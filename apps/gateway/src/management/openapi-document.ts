@@ -38,6 +38,9 @@ export async function registerManagementDocument(app: FastifyInstance): Promise<
       const methods = ([] as string[]).concat(route.method);
       return { schema: { ...shown, security: sessionSecurity(methods.some((m) => !SAFE_METHODS.has(m))) }, url };
     },
+    // @fastify/swagger marks every body required; one whose schema admits null is optional (fastify
+    // validates a missing body as null): `noBody()`, and the bodies of `{}`-or-nothing routes.
+    transformObject: (document) => ('openapiObject' in document ? optionalBodies(document.openapiObject) : document.swaggerObject),
   });
 
   // Made once, on first request (every route is registered by then); it changes only with a deploy.
@@ -54,4 +57,17 @@ export async function registerManagementDocument(app: FastifyInstance): Promise<
     document ??= JSON.stringify(app.swagger());
     return reply.type('application/json; charset=utf-8').header('cache-control', 'public, max-age=300').send(document);
   });
+}
+
+type Operation = { requestBody?: { required?: boolean; content?: Record<string, { schema?: { type?: unknown } }> } };
+
+/** `requestBody.required: false` where the JSON body's schema admits null. */
+function optionalBodies<T extends { paths?: object }>(document: T): T {
+  for (const item of Object.values(document.paths ?? {}) as Array<Record<string, unknown>>) {
+    for (const operation of Object.values(item ?? {}) as Operation[]) {
+      const type = operation?.requestBody?.content?.['application/json']?.schema?.type;
+      if (Array.isArray(type) && type.includes('null')) operation.requestBody!.required = false;
+    }
+  }
+  return document;
 }

@@ -40,7 +40,7 @@ function previewTarget(query: PreviewUrlQuery, type: ContentType, defaultLocale:
   return { documentId, locale, status };
 }
 
-export function registerPreviewRoutes(app: FastifyInstance, { platform }: ManagementOptions): void {
+export async function previewRoutes(app: FastifyInstance, { platform }: ManagementOptions): Promise<void> {
   app.get('/projects/:slug/settings/preview', { schema: schemas.get }, async (request) => ({ preview: previewSettingsOf(projectOf(request).settings) }));
 
   // The body and the query are checked here, naming each bad field: the schema's verdict is attached

@@ -23,7 +23,7 @@ export function projectJson(request: FastifyRequest, p: MemberProject) {
   };
 }
 
-export function registerProjectRoutes(app: FastifyInstance, { platform }: ManagementOptions): void {
+export async function projectRoutes(app: FastifyInstance, { platform }: ManagementOptions): Promise<void> {
   app.post<{ Body: { name: string; slug?: string; defaultLocale?: string } }>('/projects', { schema: schemas.create }, async (request, reply) => {
     const project = await platform.projects.create(request.accountId, request.body);
     return reply.status(201).send({ project: projectJson(request, project) });

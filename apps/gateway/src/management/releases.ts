@@ -33,7 +33,7 @@ export async function releaseProjectOf(platform: Platform, request: FastifyReque
   return { project, runtime, target };
 }
 
-export function registerReleaseRoutes(app: FastifyInstance, { platform }: ManagementOptions): void {
+export async function releaseRoutes(app: FastifyInstance, { platform }: ManagementOptions): Promise<void> {
   const releaseProject = (request: FastifyRequest) => releaseProjectOf(platform, request);
 
   app.post<{ Params: ReleaseParams; Body: ReleaseBody & { name: string } }>('/projects/:slug/releases', { schema: schemas.create }, async (request, reply) => {

@@ -152,7 +152,7 @@ interface RestoreRoute {
   Params: { slug: string; id: string };
 }
 
-export function registerRestoreRoutes(app: FastifyInstance, { platform }: ManagementOptions): void {
+export async function restoreRoutes(app: FastifyInstance, { platform }: ManagementOptions): Promise<void> {
   const runner = new RestoreRunner(platform);
   app.addHook('onClose', () => runner.close());
 

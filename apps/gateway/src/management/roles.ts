@@ -10,7 +10,7 @@ import { projectOf } from './request-context.ts';
 export const ROLE_TYPE = ROLE_TYPE_PATTERN;
 const roleJson = ({ type, name, permissions }: Role) => ({ type, name, permissions });
 
-export function registerRoleRoutes(app: FastifyInstance, { platform }: ManagementOptions): void {
+export async function roleRoutes(app: FastifyInstance, { platform }: ManagementOptions): Promise<void> {
   const changes = (request: Parameters<typeof projectOf>[0]) => projectRoleChanges(platform, projectOf(request));
 
   app.get('/projects/:slug/roles', { schema: schemas.list }, async (request) => ({

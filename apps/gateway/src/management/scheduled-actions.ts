@@ -8,7 +8,7 @@ import { cancelScheduledAction, createScheduledAction, listScheduledActions, par
 import type { ManagementOptions } from './options.ts';
 import { releaseProjectOf } from './releases.ts';
 
-export function registerScheduledActionRoutes(app: FastifyInstance, { platform }: ManagementOptions): void {
+export async function scheduledActionRoutes(app: FastifyInstance, { platform }: ManagementOptions): Promise<void> {
   app.post<{ Params: { slug: string }; Body: ScheduledActionBody }>('/projects/:slug/scheduled-actions', { schema: schemas.create }, async (request, reply) => {
     const { project, target } = await releaseProjectOf(platform, request);
     const locales = new Set((await platform.locales.list(project.id)).map((l) => l.code));

@@ -22,7 +22,7 @@ interface UidRoute {
   Body: Record<string, unknown>;
 }
 
-export function registerSchemaRoutes(app: FastifyInstance, { platform }: ManagementOptions): void {
+export async function schemaRoutes(app: FastifyInstance, { platform }: ManagementOptions): Promise<void> {
   /**
    * A model change, with a manual backup first when its plan deletes data: the change is applied
    * once the backup is done, at the model version it was planned against (a change by someone

@@ -28,7 +28,7 @@ export function twoFactorRule(platform: Platform) {
   };
 }
 
-export function registerSecuritySettingsRoutes(app: FastifyInstance, { platform }: ManagementOptions): void {
+export async function securitySettingsRoutes(app: FastifyInstance, { platform }: ManagementOptions): Promise<void> {
   // Any member may read the rule (like the project's other settings); owners change it.
   app.get('/projects/:slug/settings/security', { schema: schemas.get }, async (request) => ({ security: securitySettingsOf(projectOf(request).settings) }));
 

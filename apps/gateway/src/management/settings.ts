@@ -12,7 +12,7 @@ import { deliverySettingsOf, parseDeliverySettings, storedDelivery } from '../de
 import type { ManagementOptions } from './options.ts';
 import { projectOf } from './request-context.ts';
 
-export function registerSettingsRoutes(app: FastifyInstance, { platform }: ManagementOptions): void {
+export async function settingsRoutes(app: FastifyInstance, { platform }: ManagementOptions): Promise<void> {
   app.get('/projects/:slug/settings/graphql', { schema: schemas.getGraphql }, async (request) => ({ graphql: graphqlSettingsOf(projectOf(request).settings) }));
 
   app.put('/projects/:slug/settings/graphql', { schema: schemas.updateGraphql }, async (request) => {

@@ -7,7 +7,7 @@ import { domainProof, PENDING_LOGIN_SECONDS, SsoLoginError, type SsoConnection }
 import { effectivePlan } from '@cms/billing';
 import { ForbiddenError, NotFoundError } from '@cms/errors';
 import { hitLimit } from '@cms/limits';
-import { ssoLoginRoutes, ssoRoutes } from '@cms/management-api';
+import { ssoLoginRoutes as loginSchemas, ssoRoutes as schemas } from '@cms/management-api';
 import type { MemberProject } from '@cms/tenancy';
 import type { ManagementOptions } from './options.ts';
 import { projectOf, requestOrigin } from './request-context.ts';
@@ -41,15 +41,15 @@ function requireEnterprise(project: MemberProject): void {
 }
 
 /** The project's SSO routes (owners only), registered with the authenticated routes. */
-export function registerSsoRoutes(app: FastifyInstance, { platform }: ManagementOptions): void {
-  app.get('/projects/:slug/sso', { config: { access: 'owner' }, schema: ssoRoutes.get }, async (request) => {
+export async function ssoRoutes(app: FastifyInstance, { platform }: ManagementOptions): Promise<void> {
+  app.get('/projects/:slug/sso', { config: { access: 'owner' }, schema: schemas.get }, async (request) => {
     const project = projectOf(request);
     requireEnterprise(project);
     return { sso: connectionJson(await platform.sso.store.forProject(project.id)), callbackUrl: callbackUrlOf(request) };
   });
 
   // Creates or replaces the connection; the issuer's discovery document is read first (400 on `issuer` saying what is wrong).
-  app.put<{ Body: ConnectionBody }>('/projects/:slug/sso', { config: { access: 'owner' }, schema: ssoRoutes.put }, async (request) => {
+  app.put<{ Body: ConnectionBody }>('/projects/:slug/sso', { config: { access: 'owner' }, schema: schemas.put }, async (request) => {
     const project = projectOf(request);
     requireEnterprise(project);
     const connection = await platform.sso.configure(project.id, request.body);
@@ -57,7 +57,7 @@ export function registerSsoRoutes(app: FastifyInstance, { platform }: Management
   });
 
   // Checks the DNS TXT record proving the domain (400 saying what was found otherwise).
-  app.post('/projects/:slug/sso/verify-domain', { config: { access: 'owner' }, schema: ssoRoutes.verifyDomain }, async (request) => {
+  app.post('/projects/:slug/sso/verify-domain', { config: { access: 'owner' }, schema: schemas.verifyDomain }, async (request) => {
     const project = projectOf(request);
     requireEnterprise(project);
     const connection = await platform.sso.store.forProject(project.id);
@@ -66,19 +66,19 @@ export function registerSsoRoutes(app: FastifyInstance, { platform }: Management
   });
 
   // Removing is allowed on any plan (a downgraded project frees its domain); its sessions end at once.
-  app.delete('/projects/:slug/sso', { config: { access: 'owner' }, schema: ssoRoutes.remove }, async (request, reply) => {
+  app.delete('/projects/:slug/sso', { config: { access: 'owner' }, schema: schemas.remove }, async (request, reply) => {
     if (!(await platform.sso.remove(projectOf(request).id))) throw new NotFoundError();
     return reply.status(204).send();
   });
 }
 
 /** Signing in through single sign-on: no session needed. */
-export function registerSsoLoginRoutes(app: FastifyInstance, { platform }: ManagementOptions): void {
+export async function ssoLoginRoutes(app: FastifyInstance, { platform }: ManagementOptions): Promise<void> {
   const { authPerIp } = platform.config.limits;
 
   // The provider's authorization URL for a work e-mail; the same 404 for an unknown domain and a
   // project whose plan has no single sign-on.
-  app.post<{ Body: { email: string } }>('/auth/sso/start', { schema: ssoLoginRoutes.start }, async (request, reply) => {
+  app.post<{ Body: { email: string } }>('/auth/sso/start', { schema: loginSchemas.start }, async (request, reply) => {
     await hitLimit(platform.limitCounters, `sso-start:ip:${request.ip}`, authPerIp);
     const started = await platform.sso.start(request.body.email.trim(), callbackUrlOf(request));
     if (!started) throw new NotFoundError('Single sign-on is not set up for this e-mail address');
@@ -90,7 +90,7 @@ export function registerSsoLoginRoutes(app: FastifyInstance, { platform }: Manag
 
   // Where the provider sends the browser back: a session and the project's page, or the sign-in
   // page with `sso_error` saying why not. The pending sign-in is spent either way.
-  app.get('/auth/sso/callback', { schema: ssoLoginRoutes.callback }, async (request, reply) => {
+  app.get('/auth/sso/callback', { schema: loginSchemas.callback }, async (request, reply) => {
     reply.clearCookie(SSO_COOKIE, { path: SSO_COOKIE_PATH, httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https' });
     try {
       const login = await platform.sso.finish(new URL(urlAt(request, request.url)), request.cookies[SSO_COOKIE]);

@@ -13,7 +13,7 @@ type MemberRoute = { Params: { slug: string; accountId: string } };
 
 const memberId = (raw: string) => (/^[1-9][0-9]{0,15}$/.test(raw) ? Number(raw) : NaN);
 
-export function registerTeamRoutes(app: FastifyInstance, { platform }: ManagementOptions): void {
+export async function teamRoutes(app: FastifyInstance, { platform }: ManagementOptions): Promise<void> {
   app.get('/projects/:slug/members', { schema: schemas.list }, async (request) => platform.members.list(projectOf(request)));
 
   app.post<{ Body: { email: string; role: string } }>('/projects/:slug/invitations', { config: { access: 'owner' }, schema: schemas.invite }, async (request, reply) => {

@@ -10,7 +10,7 @@ import { RateLimitError, TwoFactorRequiredError, UnauthorizedError, ValidationEr
 import { hitLimit } from '@cms/limits';
 import { twoFactorRoutes as schemas } from '@cms/management-api';
 import type { Platform } from '../platform.ts';
-import type { ManagementOptions } from './options.ts';
+import type { SessionRouteOptions } from './options.ts';
 import { audit } from './sign-in-security.ts';
 
 const wrongCode = () => ValidationError.fromFieldErrors([{ path: ['code'], message: 'The code is not correct', name: 'ValidationError' }]);
@@ -52,7 +52,7 @@ export async function requireSecondFactor(platform: Platform, request: FastifyRe
   }
 }
 
-export function registerTwoFactorRoutes(app: FastifyInstance, { platform }: ManagementOptions, authenticate: (r: FastifyRequest) => Promise<void>): void {
+export async function twoFactorRoutes(app: FastifyInstance, { platform, authenticate }: SessionRouteOptions): Promise<void> {
   const attempts = codeAttempts(platform);
 
   /** Spend a code for an account-changing act, counting a wrong one. */

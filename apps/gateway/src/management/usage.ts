@@ -38,7 +38,7 @@ function intQuery<K extends string>(request: FastifyRequest, params: Record<K, I
   return values;
 }
 
-export function registerUsageRoutes(app: FastifyInstance, { platform }: ManagementOptions): void {
+export async function usageRoutes(app: FastifyInstance, { platform }: ManagementOptions): Promise<void> {
   const db = platform.db.pool;
   app.get('/projects/:slug/usage', { schema: schemas.get }, async (request) => {
     const p = projectOf(request);

@@ -82,7 +82,7 @@ function parseWebhook(body: unknown, partial: boolean): Partial<WebhookInput> {
 interface HookParams { slug: string; id: string }
 interface DeliveryParams extends HookParams { deliveryId: string }
 
-export function registerWebhookRoutes(app: FastifyInstance, { platform }: ManagementOptions): void {
+export async function webhookRoutes(app: FastifyInstance, { platform }: ManagementOptions): Promise<void> {
   const store = platform.webhooks.store;
   // Every instance's writes check the project's subscriptions from memory: tell them all.
   const changed = (project: { id: number; slug: string }) => platform.registry.invalidate({ projectId: project.id, slug: project.slug, scope: 'project' });

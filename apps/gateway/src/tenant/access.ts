@@ -97,9 +97,15 @@ function contentKeyAccess(request: FastifyRequest, tenant: TenantEntry, keys: Co
   return grant.access === 'full-access' ? FULL_ACCESS : VIEWER;
 }
 
-export async function resolveAccess(
-  request: FastifyRequest, tenant: TenantEntry, platform: Pick<Platform, 'apiTokens' | 'contentAccessKeys' | 'endUsers' | 'pool'>,
-): Promise<Access> {
+/** What of the platform resolving a caller takes. */
+export type CallerPlatform = Pick<Platform, 'apiTokens' | 'contentAccessKeys' | 'endUsers' | 'pool'>;
+
+/**
+ * The caller of a request to `tenant`: at once for an anonymous caller or a dashboard key (no
+ * promise on the hot read path), a promise for what needs a lookup (a JWT, an API token). Refusals
+ * (401) are thrown, or rejected. Sets `request.deliveryClass` (and `author`, `fromDashboard`).
+ */
+export function callerAccess(request: FastifyRequest, tenant: TenantEntry, platform: CallerPlatform): Access | Promise<Access> {
   // Another scheme than Bearer leaves the caller anonymous, as Strapi does.
   const presented = bearerToken(request);
   if (presented === null) {
@@ -109,15 +115,28 @@ export async function resolveAccess(
   // Whatever the credential, its answers are the caller's own (and refused ones are not cached).
   request.deliveryClass = 'private';
   if (isContentAccessKey(presented)) return contentKeyAccess(request, tenant, platform.contentAccessKeys, presented);
-  if (looksLikeJwt(presented)) {
-    // A JWT of another project fails its signature: refused like a made-up one.
-    const { project } = tenant;
-    const user = await platform.endUsers.authenticate(platform.pool,
-      { projectId: project.id, schema: project.schemaName, settings: usersSettingsOf(project.settings) }, presented);
-    if (!user) throw new UnauthorizedError();
-    request.author = { type: 'user', id: user.userId };
-    return { ...roleAccess(tenant, user.role), user };
-  }
+  if (looksLikeJwt(presented)) return userAccess(request, tenant, platform, presented);
+  return apiTokenAccess(request, tenant, platform, presented);
+}
+
+/** `callerAccess` as a promise, whatever the credential (the GraphQL socket's connections and operations). */
+export async function resolveAccess(request: FastifyRequest, tenant: TenantEntry, platform: CallerPlatform): Promise<Access> {
+  return callerAccess(request, tenant, platform);
+}
+
+/** An end user of the project, by a users-permissions JWT. */
+async function userAccess(request: FastifyRequest, tenant: TenantEntry, platform: Pick<Platform, 'endUsers' | 'pool'>, presented: string): Promise<Access> {
+  // A JWT of another project fails its signature: refused like a made-up one.
+  const { project } = tenant;
+  const user = await platform.endUsers.authenticate(platform.pool,
+    { projectId: project.id, schema: project.schemaName, settings: usersSettingsOf(project.settings) }, presented);
+  if (!user) throw new UnauthorizedError();
+  request.author = { type: 'user', id: user.userId };
+  return { ...roleAccess(tenant, user.role), user };
+}
+
+/** An API token of the project. */
+async function apiTokenAccess(request: FastifyRequest, tenant: TenantEntry, platform: Pick<Platform, 'apiTokens'>, presented: string): Promise<Access> {
   const check = await platform.apiTokens.check(presented);
   // A token of another project is as unknown here as a made-up one.
   if (check.status === 'valid' && check.token.projectId === tenant.project.id) {

@@ -3,10 +3,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ForbiddenError, NotFoundError } from '@cms/errors';
 import { draftReadFinder, paginationMeta, parseQuery, planQuery, queryShape, typesOfPlan, type Binder, type CompiledRead, type Leaf, type QueryAst, type QueryPlan, type QueryTemplate } from '@cms/query';
-import type { Platform } from '../platform.ts';
 import { addDbTime, addPlanTime } from '../http/server-timing.ts';
 import { admitDraftRead, isDraftRead } from './draft-reads.ts';
 import { deliverRead } from './answers.ts';
+import { callerHook } from './caller.ts';
+import type { TenantOptions } from './options.ts';
 import { cachedRead, documentBody, listBody, queryStringOf, REST_LIMITS, resolveRoute, type RouteContext } from './rest-targets.ts';
 import { wantsV4 } from './v4-format.ts';
 
@@ -56,8 +57,10 @@ function compiledReadOf(ctx: RouteContext, request: FastifyRequest, byDocumentId
  */
 const answerKey = (request: FastifyRequest, ctx: RouteContext): string => `rest\n${ctx.access.key}\n${wantsV4(request.headers) ? 4 : 5}\n${request.url}`;
 
-export function registerContentRoutes(app: FastifyInstance, platform: Platform): void {
+export async function contentRoutes(app: FastifyInstance, { platform }: TenantOptions): Promise<void> {
   const pool = platform.db.tenantPool;
+  // Both reads answer their caller (caller.ts).
+  app.addHook('preHandler', callerHook(platform));
 
   /** The route's context once the caller may read it; the read is compiled only when no kept answer serves it. */
   async function prepare(request: FastifyRequest, name: string, byDocumentId: boolean): Promise<{ ctx: RouteContext; compile: () => CompiledRead }> {

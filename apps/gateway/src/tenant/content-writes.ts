@@ -5,8 +5,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hashPassword } from '@cms/auth';
 import { createDocument, deleteDocument, updateDocument, writeLocale, type DocumentStore, type WriteResult } from '@cms/documents';
 import { ForbiddenError, MethodNotAllowedError, NotFoundError, ValidationError } from '@cms/errors';
-import { parseQuery, runFindOne, type QueryAst } from '@cms/query';
-import type { Platform } from '../platform.ts';
+import { findOneStatement, parseQuery, type QueryAst } from '@cms/query';
+import { callerHook } from './caller.ts';
+import type { TenantOptions } from './options.ts';
 import { planRead } from './content-routes.ts';
 import { REST_LIMITS, resolveRoute, routeTarget, sendDocument, type RouteContext } from './rest-targets.ts';
 import { addDbTime, addPlanTime, setServerTiming } from '../http/server-timing.ts';
@@ -30,8 +31,10 @@ function localeOf(ctx: RouteContext, requested: unknown): string {
   return writeLocale(ctx.tenant.localeCodes, ctx.tenant.project.defaultLocale, requested);
 }
 
-export function registerContentWrites(app: FastifyInstance, platform: Platform): void {
+export async function contentWriteRoutes(app: FastifyInstance, { platform }: TenantOptions): Promise<void> {
   const pool = platform.db.tenantPool;
+  // The writes answer their caller (caller.ts); a PATCH's 405 does not ask.
+  const withCaller = { preHandler: callerHook(platform) };
 
   const storeOf = (request: FastifyRequest, ctx: RouteContext): DocumentStore => ({
     pool,
@@ -64,15 +67,16 @@ export function registerContentWrites(app: FastifyInstance, platform: Platform):
   const responsePlan = (ctx: RouteContext, ast: QueryAst, status: 'draft' | 'published', locale: string) =>
     planRead(ctx, { sort: [], fields: ast.fields, populate: ast.populate }, status, locale);
 
-  /** The written version, shaped by the request's fields/populate. */
-  async function readBack(ctx: RouteContext, ast: QueryAst, written: WriteResult): Promise<string> {
-    const plan = responsePlan(ctx, ast, written.status, written.locale ?? ctx.tenant.project.defaultLocale);
-    const json = await runFindOne(pool, plan, written.documentId);
-    if (json === null) throw new NotFoundError();
-    return json;
+  /** The read of the written version, shaped by the request's fields/populate: run by the write in its last statement. */
+  const answerOf = (ctx: RouteContext, ast: QueryAst) => (written: WriteResult) =>
+    findOneStatement(responsePlan(ctx, ast, written.status, written.locale ?? ctx.tenant.project.defaultLocale), written.documentId);
+
+  function answered(written: WriteResult): string {
+    if (written.answer == null) throw new NotFoundError();
+    return written.answer;
   }
 
-  app.post<{ Params: { name: string } }>('/api/:name', async (request, reply) => {
+  app.post<{ Params: { name: string } }>('/api/:name', withCaller, async (request, reply) => {
     const { ctx, ast } = await prepare(request, request.params.name, null, 'create');
     const data = dataOf(request);
     // Ours: `?locale` wins, else `data.locale` (spec §4.2), else the default locale.
@@ -80,11 +84,10 @@ export function registerContentWrites(app: FastifyInstance, platform: Platform):
     const started = performance.now();
     const written = await createDocument(storeOf(request, ctx), {
       uid: ctx.target.type.uid, data, locale, status: ast.status ?? 'published',
-      canFind: (uid) => ctx.access.can(uid, 'find'),
+      canFind: (uid) => ctx.access.can(uid, 'find'), answer: answerOf(ctx, ast),
     });
-    const json = await readBack(ctx, ast, written);
     addDbTime(request, started);
-    return sendDocument(request, reply, ctx, json, 201);
+    return sendDocument(request, reply, ctx, answered(written), 201);
   });
 
   async function update(request: FastifyRequest, name: string, documentId: string | null) {
@@ -95,11 +98,10 @@ export function registerContentWrites(app: FastifyInstance, platform: Platform):
     const written = await updateDocument(storeOf(request, ctx), {
       uid: ctx.target.type.uid, documentId, data, locale, status: ast.status ?? 'published',
       canFind: (uid) => ctx.access.can(uid, 'find'),
-      canCreateLocalization: ctx.access.can(ctx.target.type.uid, 'createLocalization'),
+      canCreateLocalization: ctx.access.can(ctx.target.type.uid, 'createLocalization'), answer: answerOf(ctx, ast),
     });
-    const json = await readBack(ctx, ast, written);
     addDbTime(request, started);
-    return { ctx, json };
+    return { ctx, json: answered(written) };
   }
 
   async function remove(request: FastifyRequest, name: string, documentId: string | null): Promise<void> {
@@ -109,20 +111,20 @@ export function registerContentWrites(app: FastifyInstance, platform: Platform):
     addDbTime(request, started);
   }
 
-  app.put<{ Params: { name: string } }>('/api/:name', async (request, reply) => {
+  app.put<{ Params: { name: string } }>('/api/:name', withCaller, async (request, reply) => {
     const { ctx, json } = await update(request, request.params.name, null);
     return sendDocument(request, reply, ctx, json);
   });
-  app.put<{ Params: { name: string; documentId: string } }>('/api/:name/:documentId', async (request, reply) => {
+  app.put<{ Params: { name: string; documentId: string } }>('/api/:name/:documentId', withCaller, async (request, reply) => {
     const { ctx, json } = await update(request, request.params.name, request.params.documentId);
     return sendDocument(request, reply, ctx, json);
   });
-  app.delete<{ Params: { name: string } }>('/api/:name', async (request, reply) => {
+  app.delete<{ Params: { name: string } }>('/api/:name', withCaller, async (request, reply) => {
     await remove(request, request.params.name, null);
     setServerTiming(request, reply);
     return reply.status(204).send();
   });
-  app.delete<{ Params: { name: string; documentId: string } }>('/api/:name/:documentId', async (request, reply) => {
+  app.delete<{ Params: { name: string; documentId: string } }>('/api/:name/:documentId', withCaller, async (request, reply) => {
     await remove(request, request.params.name, request.params.documentId);
     setServerTiming(request, reply);
     return reply.status(204).send();

@@ -1,9 +1,11 @@
 // `/graphql` of a project: POST (and GET) operations run on the project's generated schema
-// (see @cms/graphql), GraphiQL for browsers. The caller is resolved like REST, so a bad token is
-// refused before GraphQL with the REST 401 envelope.
+// (see @cms/graphql), GraphiQL for browsers, subscriptions over a WebSocket of the same path. The
+// caller is resolved like REST (caller.ts), so a bad token is refused before GraphQL with the REST
+// 401 envelope.
 import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { WebsocketHandler } from '@fastify/websocket';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import websocket, { type WebsocketHandler } from '@fastify/websocket';
+import { handleProtocols } from 'graphql-ws';
 import { hashPassword } from '@cms/auth';
 import { isStaleModelError } from '@cms/errors';
 import { GRAPHIQL_ASSETS, graphqlSettingsOf, type GraphqlContext, type GraphqlRequest, type GraphqlSettings, type ReadObserver, type ProjectRoles, type ProjectUsers, type RoleView, type UploadFiles } from '@cms/graphql';
@@ -15,8 +17,10 @@ import { rolesOfUsers, type UsersProject } from '@cms/users';
 import type { Platform } from '../platform.ts';
 import { previewSettingsOf } from '../preview-settings.ts';
 import { projectRoleChanges } from '../project-roles.ts';
-import { resolveAccess, usersProjectOf, type Access } from './access.ts';
+import { usersProjectOf, type Access } from './access.ts';
 import { answerOf, answerVersion, keepAnswer, keptAnswer, sendAnswer } from './answers.ts';
+import { accessOf, callerHook } from './caller.ts';
+import type { TenantOptions } from './options.ts';
 import { tenantOf, writeOriginOf } from './request-context.ts';
 import { traced } from '@cms/telemetry';
 import { addDbTime, addPlanTime, setServerTiming } from '../http/server-timing.ts';
@@ -218,10 +222,43 @@ export function graphqlContextOf(
   };
 }
 
-export function registerGraphqlRoutes(app: FastifyInstance, platform: Platform, socketHandler: WebsocketHandler): void {
+/** A GET of `/graphql` from a browser, with no operation: GraphiQL's page, when the project shows it. */
+function wantsGraphiql(request: FastifyRequest): boolean {
+  const query = request.query as Record<string, unknown>;
+  return query.query === undefined && query.extensions === undefined && request.headers.accept?.includes('text/html') === true
+    && graphqlSettingsOf(tenantOf(request).project.settings).playground;
+}
+
+/**
+ * The GraphQL routes, in a plugin of their own with the WebSocket plugin (whose hooks no other
+ * route pays for). `socketHandler` serves the subscriptions (live/graphql-socket.ts). WebSocket
+ * upgrades go through the tenant hooks (project, rate limits) like any request.
+ */
+export async function graphqlRoutes(app: FastifyInstance, { platform, socketHandler }: TenantOptions & { socketHandler: WebsocketHandler }): Promise<void> {
+  await app.register(websocket, {
+    options: { maxPayload: platform.config.bodyLimit, handleProtocols: (protocols) => handleProtocols(protocols) },
+    errorHandler: (err, socket, request) => {
+      request.log.debug({ err }, 'WebSocket failed');
+      socket.terminate();
+    },
+    // The live hub closes its subscriptions with 1001 (live/graphql-subscriber.ts); sockets without any go the same way.
+    preClose(done) {
+      for (const client of this.websocketServer.clients) client.close(1001, 'The server is shutting down: reconnect and resume');
+      done();
+    },
+  });
+
+  const caller = callerHook(platform);
+  // A GET's caller: none for GraphiQL's page, nor for a WebSocket upgrade, whose caller is its
+  // `connection_init`'s credential, checked by the socket (live/graphql-socket.ts).
+  const getCaller: preHandlerHookHandler = function (request, reply, done) {
+    if (request.ws || wantsGraphiql(request)) done();
+    else caller.call(this, request, reply, done);
+  };
+
   async function run(request: FastifyRequest, reply: FastifyReply, operation: Operation, method: 'GET' | 'POST') {
     const tenant = tenantOf(request);
-    const access = await traced('auth', () => resolveAccess(request, tenant, platform));
+    const access = accessOf(request);
     const runtime = await platform.runtimes.get(tenant.project);
     const settings = graphqlSettingsOf(tenant.project.settings);
     const planning = performance.now();
@@ -259,7 +296,7 @@ export function registerGraphqlRoutes(app: FastifyInstance, platform: Platform, 
     return reply.status(response.statusCode).type(JSON_TYPE).send(response.body);
   }
 
-  app.post('/graphql', async (request, reply) => {
+  app.post('/graphql', { preHandler: caller }, async (request, reply) => {
     if (mayBeForged(request)) return badRequest(reply, CSRF_MESSAGE);
     const operation = await operationOf(request, platform, request.body, false);
     if ('status' in operation) return refuse(reply, operation);
@@ -267,12 +304,9 @@ export function registerGraphqlRoutes(app: FastifyInstance, platform: Platform, 
   });
 
   // A WebSocket upgrade of the same path serves subscriptions (graphql-transport-ws, live/graphql-socket.ts).
-  app.route({ method: 'GET', url: '/graphql', wsHandler: socketHandler, handler: async (request, reply) => {
+  app.route({ method: 'GET', url: '/graphql', preHandler: getCaller, wsHandler: socketHandler, handler: async (request, reply) => {
+    if (wantsGraphiql(request)) return reply.type('text/html; charset=utf-8').send(GRAPHIQL_ASSETS.page);
     const query = request.query as Record<string, unknown>;
-    const settings = graphqlSettingsOf(tenantOf(request).project.settings);
-    if (query.query === undefined && query.extensions === undefined && settings.playground && request.headers.accept?.includes('text/html')) {
-      return reply.type('text/html; charset=utf-8').send(GRAPHIQL_ASSETS.page);
-    }
     if (mayBeForged(request)) return badRequest(reply, CSRF_MESSAGE);
     const operation = await operationOf(request, platform, query, true);
     if ('status' in operation) return refuse(reply, operation);

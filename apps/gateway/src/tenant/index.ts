@@ -1,36 +1,39 @@
 // Each project's content API lives under `/p/{slug}`; host-based requests
 // (`{slug}.{BASE_DOMAIN}`) are rewritten to that prefix before routing (see app.ts).
 import multipart from '@fastify/multipart';
-import websocket from '@fastify/websocket';
-import { handleProtocols } from 'graphql-ws';
 import type { FastifyInstance } from 'fastify';
 import { ifNoneMatchHits, strongEtag } from '@cms/delivery';
 import { NotFoundError, ProjectBusyError, StaleProjectError, isStaleModelError } from '@cms/errors';
 import { MAX_SLUG_LENGTH, type TenantEntry } from '@cms/tenancy';
 import { setRateLimitHeaders } from '../http/errors.ts';
-import type { Platform } from '../platform.ts';
-import { registerContentRoutes } from './content-routes.ts';
-import { registerContentWrites } from './content-writes.ts';
+import { refreshCaller } from './caller.ts';
+import { contentRoutes } from './content-routes.ts';
+import { contentWriteRoutes } from './content-writes.ts';
 import { committedIn, registerDbScope, rescope } from './db-scope.ts';
 import { cacheControlOf } from './answers.ts';
 import { collectChanges, purgeKeysOf } from '../change-notes.ts';
-import { registerGraphqlRoutes } from './graphql-route.ts';
-import { registerLocaleRoutes } from './locales.ts';
+import { graphqlRoutes } from './graphql-route.ts';
+import { localeRoutes } from './locales.ts';
 import { meteredRoute } from './metered-route.ts';
-import { registerOpenApiRoute } from './openapi-route.ts';
-import { registerUploadRoutes } from './upload-routes.ts';
-import { registerUserRoutes } from './user-routes.ts';
-import { registerUploadedFiles } from './uploaded-files.ts';
-import { registerLiveRoute } from '../live/live-route.ts';
+import { openApiRoute } from './openapi-route.ts';
+import type { TenantOptions } from './options.ts';
+import { uploadRoutes } from './upload-routes.ts';
+import { uploadWriteRoutes } from './upload-writes.ts';
+import { userAuthRoutes } from './user-auth-routes.ts';
+import { userRoutes } from './user-routes.ts';
+import { uploadedFileRoutes } from './uploaded-files.ts';
+import { liveRoute } from '../live/live-route.ts';
 import { graphqlSocketHandler } from '../live/graphql-socket.ts';
 import './request-context.ts';
 
-export async function tenantPlugin(app: FastifyInstance, opts: { platform: Platform }): Promise<void> {
+export async function tenantPlugin(app: FastifyInstance, opts: TenantOptions): Promise<void> {
   const { platform } = opts;
   app.decorateRequest('tenant', null);
   app.decorateRequest('rerunOnFreshModel', false);
   app.decorateRequest('fromDashboard', false);
   app.decorateRequest('author', null);
+  app.decorateRequest('access', null);
+  app.decorateRequest('accessRefusal', null);
   // A model change committed by another instance reaches this one by a message a few ms later;
   // a request planned in between against the old model fails on a dropped or renamed column or
   // table. It reloads the project and runs once more (reads, and writes, which rolled back);
@@ -51,6 +54,8 @@ export async function tenantPlugin(app: FastifyInstance, opts: { platform: Platf
         if (!request.tenant) throw new NotFoundError();
         // A project moved to another cluster meanwhile (its old schema dropped) reruns there.
         rescope(reply, request.tenant.project.cluster);
+        // Its caller too is the reloaded project's (roles, tokens) — caller.ts.
+        await refreshCaller(request, platform);
         request.rerunOnFreshModel = true;
         return handler.call(this, request, reply);
       }
@@ -122,32 +127,22 @@ export async function tenantPlugin(app: FastifyInstance, opts: { platform: Platf
   });
   // Multipart bodies are parsed only by the upload routes, part by part (nothing is buffered).
   await app.register(multipart, { throwFileSizeLimit: true });
-  registerLocaleRoutes(app);
-  registerOpenApiRoute(app, platform);
-  registerContentRoutes(app, platform);
-  registerContentWrites(app, platform);
-  // WebSocket upgrades of `/graphql` (subscriptions, live/graphql-socket.ts) go through the hooks
-  // above (tenant, rate limits) like any request; the WebSocket plugin's own hooks sit in a
-  // context of the GraphQL routes alone, so no other route pays for them.
-  await app.register(async (graphql) => {
-    await graphql.register(websocket, {
-      options: { maxPayload: platform.config.bodyLimit, handleProtocols: (protocols) => handleProtocols(protocols) },
-      errorHandler: (err, socket, request) => {
-        request.log.debug({ err }, 'WebSocket failed');
-        socket.terminate();
-      },
-      // The live hub closes its subscriptions with 1001 (live/graphql-subscriber.ts); sockets without any go the same way.
-      preClose(done) {
-        for (const client of this.websocketServer.clients) client.close(1001, 'The server is shutting down: reconnect and resume');
-        done();
-      },
-    });
-    registerGraphqlRoutes(graphql, platform, graphqlSocketHandler(platform));
-  });
-  registerUploadRoutes(app, platform);
-  registerUserRoutes(app, platform);
-  registerUploadedFiles(app, platform);
-  registerLiveRoute(app, platform);
+  // Each route module is a plugin of its own, registered after the hooks above (which all of them
+  // inherit), with the platform only: `opts` also carries this plugin's `/p/:slug` prefix. The
+  // routes that answer their caller resolve it in a hook of theirs (caller.ts).
+  const routes: TenantOptions = { platform };
+  await app.register(localeRoutes);
+  await app.register(openApiRoute, routes);
+  await app.register(contentRoutes, routes);
+  await app.register(contentWriteRoutes, routes);
+  // With the WebSocket plugin, in their own context: no other route pays for its hooks.
+  await app.register(graphqlRoutes, { ...routes, socketHandler: graphqlSocketHandler(platform) });
+  await app.register(uploadRoutes, routes);
+  await app.register(uploadWriteRoutes, routes);
+  await app.register(userAuthRoutes, routes);
+  await app.register(userRoutes, routes);
+  await app.register(uploadedFileRoutes, routes);
+  await app.register(liveRoute, routes);
   // Anything else under a known project is an unknown route (OPTIONS is the CORS plugin's).
   app.route({
     method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],

@@ -3,6 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import { localeDocuments } from '@cms/tenancy';
 import { tenantOf } from './request-context.ts';
 
-export function registerLocaleRoutes(app: FastifyInstance): void {
+export async function localeRoutes(app: FastifyInstance): Promise<void> {
   app.get('/api/i18n/locales', async (request) => localeDocuments(tenantOf(request)));
 }

@@ -1,9 +1,11 @@
 // What the tenant plugin attaches to a request: the project it addresses (resolved from
-// `/p/{slug}` or its host) and whether it is running again on a fresh model.
+// `/p/{slug}` or its host), whether it is running again on a fresh model, and its caller (on the
+// routes that answer one: caller.ts).
 import type { FastifyRequest } from 'fastify';
 import { NotFoundError } from '@cms/errors';
 import type { TenantEntry } from '@cms/tenancy';
 import type { HistoryAuthor, WriteOrigin } from '@cms/documents';
+import type { Access } from './access.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -14,6 +16,10 @@ declare module 'fastify' {
     fromDashboard: boolean;
     /** Who the credential is (content history's `createdBy`); null for anonymous callers. */
     author: HistoryAuthor | null;
+    /** The caller, resolved before the handler of a route that answers one (caller.ts); read it with `accessOf`. */
+    access: Access | null;
+    /** Why the caller was refused (a 401…): `accessOf` throws it. */
+    accessRefusal: unknown;
   }
 }
 

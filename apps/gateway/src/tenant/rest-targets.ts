@@ -5,10 +5,11 @@ import type { Db } from '@cms/db';
 import { NotFoundError } from '@cms/errors';
 import { parseQuery, planQuery, queryShape, type Binder, type CompiledRead, type QueryAst, type QueryPlan, type QueryTemplate, type ReadRequest } from '@cms/query';
 import type { ProjectRuntime, RestRoute, TenantEntry } from '@cms/tenancy';
-import { HIT, instruments, MISS, traced, tracedSync } from '@cms/telemetry';
+import { HIT, instruments, MISS, tracedSync } from '@cms/telemetry';
 import { setServerTiming } from '../http/server-timing.ts';
 import type { Platform } from '../platform.ts';
-import { resolveAccess, type Access } from './access.ts';
+import type { Access } from './access.ts';
+import { accessOf } from './caller.ts';
 import { tenantOf } from './request-context.ts';
 import { toV4Data, wantsV4 } from './v4-format.ts';
 
@@ -108,8 +109,9 @@ export interface RouteContext {
 }
 
 /**
- * Tenant, model, content type and caller of a content route. `byDocumentId`: the path names a
- * document, which single types never have (→ 404).
+ * Tenant, model, content type and caller of a content route (its caller resolved by its hook,
+ * caller.ts). `byDocumentId`: the path names a document, which single types never have (→ 404,
+ * whatever the credential).
  */
 export async function resolveRoute(
   request: FastifyRequest, platform: Platform, name: string, byDocumentId: boolean,
@@ -117,8 +119,7 @@ export async function resolveRoute(
   const tenant = tenantOf(request);
   const { runtime, target } = await runtimeAndTarget(request, platform, name);
   if (byDocumentId && target.single) throw new NotFoundError();
-  const access = await traced('auth', () => resolveAccess(request, tenant, platform));
-  return { tenant, runtime, target, access };
+  return { tenant, runtime, target, access: accessOf(request) };
 }
 
 /** The JSON text Postgres built, as is, or re-shaped for v4 clients. */

@@ -7,7 +7,8 @@ import type { ProjectFiles } from '@cms/media';
 import { UPLOAD_FILE_UID } from '@cms/query';
 import type { ProjectRuntime, TenantEntry } from '@cms/tenancy';
 import type { Platform } from '../platform.ts';
-import { resolveAccess, type Access } from './access.ts';
+import type { Access } from './access.ts';
+import { accessOf } from './caller.ts';
 import { tenantOf, writeOriginOf } from './request-context.ts';
 import { pluginRowsJson } from './rest-targets.ts';
 
@@ -25,10 +26,10 @@ export interface UploadContext {
 
 export const fileNotFound = () => new NotFoundError('file.notFound');
 
-/** The context of an upload route whose caller must hold one of `actions` on the upload plugin. */
+/** The context of an upload route whose caller (caller.ts) must hold one of `actions` on the upload plugin. */
 export async function uploadContext(request: FastifyRequest, platform: Platform, ...actions: string[]): Promise<UploadContext> {
   const tenant = tenantOf(request);
-  const access = await resolveAccess(request, tenant, platform);
+  const access = accessOf(request);
   if (!actions.some((a) => access.can(UPLOAD, a))) throw new ForbiddenError();
   const runtime = await platform.runtimes.get(tenant.project);
   return {

@@ -5,7 +5,7 @@ import type { Multipart, MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { AppError, PayloadTooLargeError, ValidationError } from '@cms/errors';
 import { parseFileInfoText, type FileRow, type MediaLibrary, type StoredUpload } from '@cms/media';
-import type { FileSizeLimit } from './upload-limits.ts';
+import type { FileSizeLimit } from '../upload-limits.ts';
 
 const MULTIPART_LIMITS = { fieldNameSize: 100, fieldSize: 1024 * 1024, fields: 40, files: 20, headerPairs: 200, parts: 60 };
 const FIELDS = new Set(['fileInfo', 'ref', 'refId', 'field', 'path']);

@@ -3,11 +3,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { positiveId } from '@cms/documents';
 import { paginationMeta, UPLOAD_FILE_UID } from '@cms/query';
-import type { Platform } from '../platform.ts';
 import { emitMediaEvents } from '../webhook-events.ts';
+import { callerHook } from './caller.ts';
+import type { TenantOptions } from './options.ts';
 import { pluginListRead, REST_LIMITS } from './rest-targets.ts';
 import { fileNotFound, JSON_TYPE, sendFiles, signedFiles, signedJson, uploadContext, type UploadContext } from './upload-context.ts';
-import { registerUploadWrites } from './upload-writes.ts';
 import { auditWhoOf } from '../audit/audit-context.ts';
 
 // The bare list has no pagination meta; without `pagination` it answers up to this many files.
@@ -17,9 +17,10 @@ const FILE_LIST_LIMITS = { defaultLimit: 100, maxLimit: 1000 };
 const listRead = (request: FastifyRequest, ctx: UploadContext, paged: boolean) =>
   pluginListRead(request, ctx.runtime, ctx.access, UPLOAD_FILE_UID, request.query as Record<string, unknown>, paged ? REST_LIMITS : FILE_LIST_LIMITS);
 
-export function registerUploadRoutes(app: FastifyInstance, platform: Platform): void {
+export async function uploadRoutes(app: FastifyInstance, { platform }: TenantOptions): Promise<void> {
   const pool = platform.db.tenantPool;
-  registerUploadWrites(app, platform);
+  // Every upload route answers its caller (caller.ts).
+  app.addHook('preHandler', callerHook(platform));
 
   app.get('/api/upload/files', async (request, reply) => {
     const ctx = await uploadContext(request, platform, 'find');

@@ -9,13 +9,16 @@ import { assertWithinQuota, parseFileInfo, parseFileInfos, type FileInfo } from 
 import type { Platform } from '../platform.ts';
 import { emitMediaEvents } from '../webhook-events.ts';
 import { auditWhoOf } from '../audit/audit-context.ts';
+import { callerHook } from './caller.ts';
+import type { TenantOptions } from './options.ts';
 import { fileNotFound, sendFiles, uploadContext, type UploadContext } from './upload-context.ts';
-import { checkQuota, maxUploadBytes, storageQuota } from './upload-limits.ts';
+import { checkQuota, maxUploadBytes, storageQuota } from '../upload-limits.ts';
 import { linkTarget, type LinkFiles } from './upload-link.ts';
 import { receiveUpload } from './upload-receive.ts';
 
-export function registerUploadWrites(app: FastifyInstance, platform: Platform): void {
-  app.post('/api/upload', async (request, reply) => {
+export async function uploadWriteRoutes(app: FastifyInstance, { platform }: TenantOptions): Promise<void> {
+  // Its caller is resolved before any file part is read (caller.ts).
+  app.post('/api/upload', { preHandler: callerHook(platform) }, async (request, reply) => {
     const id = (request.query as { id?: unknown }).id;
     const ctx = await uploadContext(request, platform, 'upload');
     if (id !== undefined) return replaceOrUpdate(platform, request, reply, ctx, id);

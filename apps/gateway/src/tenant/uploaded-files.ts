@@ -5,7 +5,7 @@
 import { extname } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { NotFoundError } from '@cms/errors';
-import type { Platform } from '../platform.ts';
+import type { TenantOptions } from './options.ts';
 import { tenantOf } from './request-context.ts';
 
 const FILE_NAME = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,199}$/;
@@ -18,7 +18,7 @@ const CONTENT_TYPES: Record<string, string> = {
   '.mp3': 'audio/mpeg', '.wav': 'audio/wav', '.ogg': 'audio/ogg', '.zip': 'application/zip',
 };
 
-export function registerUploadedFiles(app: FastifyInstance, platform: Platform): void {
+export async function uploadedFileRoutes(app: FastifyInstance, { platform }: TenantOptions): Promise<void> {
   app.get<{ Params: { file: string } }>('/uploads/:file', async (request, reply) => {
     const { file } = request.params;
     if (!FILE_NAME.test(file) || file.includes('..')) throw new NotFoundError();

@@ -4,15 +4,16 @@ import type { FastifyRequest } from 'fastify';
 import { ForbiddenError } from '@cms/errors';
 import { USERS_UID } from '@cms/query';
 import type { Platform } from '../platform.ts';
-import { resolveAccess, type Access } from './access.ts';
+import type { Access } from './access.ts';
+import { accessOf } from './caller.ts';
 import { tenantOf } from './request-context.ts';
 import { pluginRowsJson } from './rest-targets.ts';
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
 
-/** The caller, who must hold `action` on users (`me` only needs to be a user). */
-export async function caller(request: FastifyRequest, platform: Platform, action?: string): Promise<Access> {
-  const access = await resolveAccess(request, tenantOf(request), platform);
+/** The caller (caller.ts), who must hold `action` on users (`me` only needs to be a user). */
+export function caller(request: FastifyRequest, action?: string): Access {
+  const access = accessOf(request);
   if (action && !access.can(USERS_UID, action)) throw new ForbiddenError();
   return access;
 }

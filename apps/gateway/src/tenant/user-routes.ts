@@ -1,5 +1,5 @@
-// The users-permissions plugin's REST API: the auth routes (user-auth-routes.ts), `/api/users/me`
-// and `/api/users` CRUD. Bodies are bare (not `{data}`); users never carry their password or
+// The users-permissions plugin's REST API: `/api/users/me` and `/api/users` CRUD (its auth routes
+// are user-auth-routes.ts'). Bodies are bare (not `{data}`); users never carry their password or
 // tokens.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { positiveId } from '@cms/documents';
@@ -7,9 +7,10 @@ import { ForbiddenError, NotFoundError } from '@cms/errors';
 import { runCount, USERS_UID } from '@cms/query';
 import type { Platform } from '../platform.ts';
 import { usersProjectOf, type Access } from './access.ts';
+import { callerHook } from './caller.ts';
+import type { TenantOptions } from './options.ts';
 import { tenantOf } from './request-context.ts';
 import { pluginListRead } from './rest-targets.ts';
-import { registerUserAuthRoutes } from './user-auth-routes.ts';
 import { caller, JSON_TYPE, userJson } from './user-context.ts';
 import { withoutRolePopulate, withRoles } from './user-role-populate.ts';
 
@@ -22,8 +23,9 @@ const idOf = (request: FastifyRequest<{ Params: { id: string } }>) => {
   return id;
 };
 
-export function registerUserRoutes(app: FastifyInstance, platform: Platform): void {
-  registerUserAuthRoutes(app, platform);
+export async function userRoutes(app: FastifyInstance, { platform }: TenantOptions): Promise<void> {
+  // Every one answers its caller (caller.ts).
+  app.addHook('preHandler', callerHook(platform));
   registerUserReads(app, platform);
   registerUserWrites(app, platform);
 }
@@ -41,25 +43,25 @@ function registerUserReads(app: FastifyInstance, platform: Platform): void {
     pluginListRead(request, await platform.runtimes.get(tenantOf(request).project), access, USERS_UID, withoutRolePopulate(request.query as Record<string, unknown>), USER_LIST_LIMITS);
 
   app.get('/api/users/me', async (request, reply) => {
-    const access = await caller(request, platform);
+    const access = caller(request);
     // API tokens have no user (Strapi: 403).
     if (!access.user) throw new ForbiddenError();
     return reply.type(JSON_TYPE).send(await oneUser(request, access, access.user.userId));
   });
 
   app.get('/api/users', async (request, reply) => {
-    const access = await caller(request, platform, 'find');
+    const access = caller(request, 'find');
     return reply.type(JSON_TYPE).send(await withRoles(pool, request, (await (await listRead(request, access)).find(pool)).json));
   });
 
   app.get('/api/users/count', async (request, reply) => {
-    const access = await caller(request, platform, 'count');
+    const access = caller(request, 'count');
     const read = await listRead(request, access);
     return reply.type(JSON_TYPE).send(String(await runCount(pool, read.plan)));
   });
 
   app.get<{ Params: { id: string } }>('/api/users/:id', async (request, reply) => {
-    const access = await caller(request, platform, 'findOne');
+    const access = caller(request, 'findOne');
     return reply.type(JSON_TYPE).send(await oneUser(request, access, idOf(request)));
   });
 }
@@ -70,20 +72,20 @@ function registerUserWrites(app: FastifyInstance, platform: Platform): void {
   const project = (request: FastifyRequest) => usersProjectOf(request, tenantOf(request));
 
   app.post('/api/users', async (request, reply) => {
-    const access = await caller(request, platform, 'create');
+    const access = caller(request, 'create');
     const id = await endUsers.create(pool, project(request), request.body);
     return reply.status(201).type(JSON_TYPE).send(await userJson(platform, request, access, id));
   });
 
   app.put<{ Params: { id: string } }>('/api/users/:id', async (request, reply) => {
-    const access = await caller(request, platform, 'update');
+    const access = caller(request, 'update');
     const id = idOf(request);
     if (!(await endUsers.update(pool, project(request), id, request.body))) throw new NotFoundError();
     return reply.type(JSON_TYPE).send(await userJson(platform, request, access, id));
   });
 
   app.delete<{ Params: { id: string } }>('/api/users/:id', async (request, reply) => {
-    const access = await caller(request, platform, 'destroy');
+    const access = caller(request, 'destroy');
     const id = idOf(request);
     const json = await userJson(platform, request, access, id);
     if (json === null || !(await endUsers.remove(pool, project(request), id))) throw new NotFoundError();

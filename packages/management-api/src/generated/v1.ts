@@ -235,7 +235,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "recoveryCodes": [
+                         *         "a1b2-c3d4-e5f6",
+                         *         "g7h8-i9j0-k1l2"
+                         *       ]
+                         *     }
+                         */
                         "application/json": {
+                            /** @description Ten single-use codes, each instead of a TOTP code once */
                             recoveryCodes: string[];
                         };
                     };
@@ -295,7 +304,12 @@ export interface paths {
                 path?: never;
                 cookie?: never;
             };
-            requestBody?: never;
+            /** @description None: the route reads no body (one sent is ignored) */
+            requestBody?: {
+                content: {
+                    "application/json": Record<string, unknown> | null;
+                };
+            };
             responses: {
                 /** @description Refused: the request is not valid, not allowed or too frequent */
                 "4XX": {
@@ -321,6 +335,12 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "otpauthUrl": "otpauth://totp/Content%20platform:me%40example.com?secret=JBSWY3DPEHPK3PXP&issuer=Content%20platform",
+                         *       "secret": "JBSWY3DPEHPK3PXP"
+                         *     }
+                         */
                         "application/json": {
                             /** @description `otpauth://totp/…`, for a QR code */
                             otpauthUrl: string;
@@ -378,6 +398,11 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "password": "a long password"
+                     *     }
+                     */
                     "application/json": {
                         password: string;
                     };
@@ -522,7 +547,12 @@ export interface paths {
                 path?: never;
                 cookie?: never;
             };
-            requestBody?: never;
+            /** @description Any body: the request is refused (405) whatever it sends */
+            requestBody?: {
+                content: {
+                    "application/json": Record<string, unknown> | null;
+                };
+            };
             responses: {
                 /** @description Refused: the request is not valid, not allowed or too frequent */
                 "4XX": {
@@ -564,7 +594,12 @@ export interface paths {
                 path?: never;
                 cookie?: never;
             };
-            requestBody?: never;
+            /** @description Any body: the request is refused (405) whatever it sends */
+            requestBody?: {
+                content: {
+                    "application/json": Record<string, unknown> | null;
+                };
+            };
             responses: {
                 /** @description Refused: the request is not valid, not allowed or too frequent */
                 "4XX": {
@@ -606,7 +641,12 @@ export interface paths {
                 path?: never;
                 cookie?: never;
             };
-            requestBody?: never;
+            /** @description Any body: the request is refused (405) whatever it sends */
+            requestBody?: {
+                content: {
+                    "application/json": Record<string, unknown> | null;
+                };
+            };
             responses: {
                 /** @description Refused: the request is not valid, not allowed or too frequent */
                 "4XX": {
@@ -650,7 +690,12 @@ export interface paths {
                 path?: never;
                 cookie?: never;
             };
-            requestBody?: never;
+            /** @description Any body: the request is refused (405) whatever it sends */
+            requestBody?: {
+                content: {
+                    "application/json": Record<string, unknown> | null;
+                };
+            };
             responses: {
                 /** @description Refused: the request is not valid, not allowed or too frequent */
                 "4XX": {
@@ -704,7 +749,12 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            /** @description Any body: the request is refused (405) whatever it sends */
+            requestBody?: {
+                content: {
+                    "application/json": Record<string, unknown> | null;
+                };
+            };
             responses: {
                 /** @description Refused: the request is not valid, not allowed or too frequent */
                 "4XX": {
@@ -748,7 +798,12 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            /** @description Any body: the request is refused (405) whatever it sends */
+            requestBody?: {
+                content: {
+                    "application/json": Record<string, unknown> | null;
+                };
+            };
             responses: {
                 /** @description Refused: the request is not valid, not allowed or too frequent */
                 "4XX": {
@@ -792,7 +847,12 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            /** @description Any body: the request is refused (405) whatever it sends */
+            requestBody?: {
+                content: {
+                    "application/json": Record<string, unknown> | null;
+                };
+            };
             responses: {
                 /** @description Refused: the request is not valid, not allowed or too frequent */
                 "4XX": {
@@ -838,7 +898,12 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            /** @description Any body: the request is refused (405) whatever it sends */
+            requestBody?: {
+                content: {
+                    "application/json": Record<string, unknown> | null;
+                };
+            };
             responses: {
                 /** @description Refused: the request is not valid, not allowed or too frequent */
                 "4XX": {
@@ -893,6 +958,11 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "email": "me@example.com"
+                     *     }
+                     */
                     "application/json": {
                         email: string;
                     };
@@ -1076,7 +1146,12 @@ export interface paths {
                 path?: never;
                 cookie?: never;
             };
-            requestBody?: never;
+            /** @description None: the route reads no body (one sent is ignored) */
+            requestBody?: {
+                content: {
+                    "application/json": Record<string, unknown> | null;
+                };
+            };
             responses: {
                 /** @description Refused: the request is not valid, not allowed or too frequent */
                 "4XX": {
@@ -1209,8 +1284,15 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "currentPassword": "a long password",
+                     *       "password": "a longer password"
+                     *     }
+                     */
                     "application/json": {
                         currentPassword: string;
+                        /** @description At least 8 characters */
                         password: string;
                     };
                 };
@@ -1290,6 +1372,12 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "password": "a new long password",
+                     *       "token": "the token of the link"
+                     *     }
+                     */
                     "application/json": {
                         password: string;
                         /** @description The token of the mailed link */
@@ -1872,6 +1960,11 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "token": "the token of the link"
+                     *     }
+                     */
                     "application/json": {
                         /** @description The token of the mailed link */
                         token: string;
@@ -1954,7 +2047,12 @@ export interface paths {
                 path?: never;
                 cookie?: never;
             };
-            requestBody?: never;
+            /** @description None: the route reads no body (one sent is ignored) */
+            requestBody?: {
+                content: {
+                    "application/json": Record<string, unknown> | null;
+                };
+            };
             responses: {
                 /** @description Refused: the request is not valid, not allowed or too frequent */
                 "4XX": {
@@ -2240,6 +2338,11 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "token": "the token of the link"
+                     *     }
+                     */
                     "application/json": {
                         /** @description The `token` of the mailed link */
                         token: string;
@@ -2434,7 +2537,10 @@ export interface paths {
                                  * @description When its data will be dropped unless it is restored (deleted projects only)
                                  */
                                 purgeAt?: string;
-                                /** @enum {string} */
+                                /**
+                                 * @description The caller's role in it
+                                 * @enum {string}
+                                 */
                                 role: "owner" | "editor" | "viewer";
                                 /** @description `^[a-z][a-z0-9-]{1,38}[a-z0-9]$`; an environment's is `{parent}--{name}` */
                                 slug: string;
@@ -3172,7 +3278,12 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            /** @description Any body: the request is refused (405) whatever it sends */
+            requestBody?: {
+                content: {
+                    "application/json": Record<string, unknown> | null;
+                };
+            };
             responses: {
                 /** @description Refused: the request is not valid, not allowed or too frequent */
                 "4XX": {
@@ -3216,7 +3327,12 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            /** @description Any body: the request is refused (405) whatever it sends */
+            requestBody?: {
+                content: {
+                    "application/json": Record<string, unknown> | null;
+                };
+            };
             responses: {
                 /** @description Refused: the request is not valid, not allowed or too frequent */
                 "4XX": {
@@ -3260,7 +3376,12 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            /** @description Any body: the request is refused (405) whatever it sends */
+            requestBody?: {
+                content: {
+                    "application/json": Record<string, unknown> | null;
+                };
+            };
             responses: {
                 /** @description Refused: the request is not valid, not allowed or too frequent */
                 "4XX": {
@@ -3306,7 +3427,12 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            /** @description Any body: the request is refused (405) whatever it sends */
+            requestBody?: {
+                content: {
+                    "application/json": Record<string, unknown> | null;
+                };
+            };
             responses: {
                 /** @description Refused: the request is not valid, not allowed or too frequent */
                 "4XX": {
@@ -3361,7 +3487,12 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            /** @description Any body: the request is refused (405) whatever it sends */
+            requestBody?: {
+                content: {
+                    "application/json": Record<string, unknown> | null;
+                };
+            };
             responses: {
                 /** @description Refused: the request is not valid, not allowed or too frequent */
                 "4XX": {
@@ -3406,7 +3537,12 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            /** @description Any body: the request is refused (405) whatever it sends */
+            requestBody?: {
+                content: {
+                    "application/json": Record<string, unknown> | null;
+                };
+            };
             responses: {
                 /** @description Refused: the request is not valid, not allowed or too frequent */
                 "4XX": {
@@ -3451,7 +3587,12 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            /** @description Any body: the request is refused (405) whatever it sends */
+            requestBody?: {
+                content: {
+                    "application/json": Record<string, unknown> | null;
+                };
+            };
             responses: {
                 /** @description Refused: the request is not valid, not allowed or too frequent */
                 "4XX": {
@@ -3498,7 +3639,12 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            /** @description Any body: the request is refused (405) whatever it sends */
+            requestBody?: {
+                content: {
+                    "application/json": Record<string, unknown> | null;
+                };
+            };
             responses: {
                 /** @description Refused: the request is not valid, not allowed or too frequent */
                 "4XX": {
@@ -3631,7 +3777,12 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            /** @description Any body: the request is refused (405) whatever it sends */
+            requestBody?: {
+                content: {
+                    "application/json": Record<string, unknown> | null;
+                };
+            };
             responses: {
                 /** @description Refused: the request is not valid, not allowed or too frequent */
                 "4XX": {
@@ -3675,7 +3826,12 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            /** @description Any body: the request is refused (405) whatever it sends */
+            requestBody?: {
+                content: {
+                    "application/json": Record<string, unknown> | null;
+                };
+            };
             responses: {
                 /** @description Refused: the request is not valid, not allowed or too frequent */
                 "4XX": {
@@ -3719,7 +3875,12 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            /** @description Any body: the request is refused (405) whatever it sends */
+            requestBody?: {
+                content: {
+                    "application/json": Record<string, unknown> | null;
+                };
+            };
             responses: {
                 /** @description Refused: the request is not valid, not allowed or too frequent */
                 "4XX": {
@@ -3765,7 +3926,12 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            /** @description Any body: the request is refused (405) whatever it sends */
+            requestBody?: {
+                content: {
+                    "application/json": Record<string, unknown> | null;
+                };
+            };
             responses: {
                 /** @description Refused: the request is not valid, not allowed or too frequent */
                 "4XX": {
@@ -3880,7 +4046,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description No such project (or not a member) */
+                /** @description No such project, or the caller is no member of it */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -3906,7 +4072,7 @@ export interface paths {
                 cookie?: never;
             };
             /** @description No options yet: an empty object, or no body */
-            requestBody: {
+            requestBody?: {
                 content: {
                     "application/json": Record<string, unknown> | null;
                 };
@@ -3937,6 +4103,18 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /**
+                             * @example {
+                             *       "createdAt": "2026-11-29T03:00:00.000Z",
+                             *       "error": null,
+                             *       "expiresAt": "2026-12-06T03:00:00.000Z",
+                             *       "id": "0b1f6c1e-8d2a-4c55-9d3e-2f4a7b9c1d2e",
+                             *       "kind": "scheduled",
+                             *       "size": 482133,
+                             *       "status": "done",
+                             *       "url": "https://cms.example.com/v1/projects/my-blog/backups/0b1f6c1e-8d2a-4c55-9d3e-2f4a7b9c1d2e/download"
+                             *     }
+                             */
                             backup: {
                                 /** Format: date-time */
                                 createdAt: string;
@@ -3980,7 +4158,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description No such project (or not a member) */
+                /** @description No such project, or the caller is no member of it */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -4143,6 +4321,18 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /**
+                             * @example {
+                             *       "backupId": "0b1f6c1e-8d2a-4c55-9d3e-2f4a7b9c1d2e",
+                             *       "createdAt": "2026-11-29T09:30:00.000Z",
+                             *       "error": null,
+                             *       "finishedAt": null,
+                             *       "id": "5d6e7f80-9a1b-4c2d-8e3f-405162738495",
+                             *       "project": null,
+                             *       "status": "running",
+                             *       "target": "new-project"
+                             *     }
+                             */
                             restore: {
                                 backupId: string;
                                 /** Format: date-time */
@@ -4318,7 +4508,16 @@ export interface paths {
                             }[];
                             /** @description The Stripe subscription's (`active`, `trialing`, `past_due`, `unpaid`, `canceled`, `incomplete`, …), or `none` */
                             status: string;
-                            /** @description The project's usage this month */
+                            /**
+                             * @description The project's usage this month
+                             * @example {
+                             *       "documents": 42,
+                             *       "historyBytes": 16384,
+                             *       "period": "2026-11",
+                             *       "requests": 1234,
+                             *       "storageBytes": 52000
+                             *     }
+                             */
                             usage: {
                                 /** @description Documents, counted against `limits.documents` */
                                 documents: number;
@@ -4499,7 +4698,12 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            /** @description None: the route reads no body (one sent is ignored) */
+            requestBody?: {
+                content: {
+                    "application/json": Record<string, unknown> | null;
+                };
+            };
             responses: {
                 /** @description Refused: the request is not valid, not allowed or too frequent */
                 "4XX": {
@@ -4685,7 +4889,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description No such project (or not a member) */
+                /** @description No such project, or the caller is no member of it */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -4743,7 +4947,12 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            /** @description None: the route reads no body (one sent is ignored) */
+            requestBody?: {
+                content: {
+                    "application/json": Record<string, unknown> | null;
+                };
+            };
             responses: {
                 /** @description Refused: the request is not valid, not allowed or too frequent */
                 "4XX": {
@@ -4769,6 +4978,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "access": "full-access",
+                         *       "accessKey": "cmsk_…",
+                         *       "expiresAt": "2026-11-29T10:30:00.000Z"
+                         *     }
+                         */
                         "application/json": {
                             /**
                              * @description Viewers get read-only
@@ -4777,12 +4993,15 @@ export interface paths {
                             access: "full-access" | "read-only";
                             /** @description A bearer credential of the project's content API (REST, GraphQL, upload), for the member */
                             accessKey: string;
-                            /** Format: date-time */
+                            /**
+                             * Format: date-time
+                             * @description When it stops working: ask for a new one before
+                             */
                             expiresAt: string;
                         };
                     };
                 };
-                /** @description No such project (or not a member) */
+                /** @description No such project, or the caller is no member of it */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -4877,6 +5096,32 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "contentType": {
+                         *         "attributes": {
+                         *           "body": {
+                         *             "type": "richtext"
+                         *           },
+                         *           "title": {
+                         *             "required": true,
+                         *             "type": "string"
+                         *           }
+                         *         },
+                         *         "collectionName": "articles",
+                         *         "info": {
+                         *           "displayName": "Article",
+                         *           "pluralName": "articles",
+                         *           "singularName": "article"
+                         *         },
+                         *         "kind": "collectionType",
+                         *         "options": {
+                         *           "draftAndPublish": true
+                         *         }
+                         *       },
+                         *       "version": 4
+                         *     }
+                         */
                         "application/json": {
                             /** @description The content type as stored */
                             contentType: {
@@ -4904,7 +5149,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description No such project (or not a member) */
+                /** @description No such project, or the caller is no member of it */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -4993,7 +5238,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description No such project (or not a member), or no such content type */
+                /** @description No such project, or the caller is no member of it, or no such content type */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -5037,12 +5282,19 @@ export interface paths {
                 header?: never;
                 path: {
                     documentId: string;
+                    slug: string;
                     uid: string;
                 };
                 cookie?: never;
             };
-            requestBody: {
+            /** @description Optional: no body acts on the default locale */
+            requestBody?: {
                 content: {
+                    /**
+                     * @example {
+                     *       "locale": "fr"
+                     *     }
+                     */
                     "application/json": {
                         /** @description A locale of a localized type (default: the project's default), or `*` for every locale */
                         locale?: string;
@@ -5129,12 +5381,19 @@ export interface paths {
                 header?: never;
                 path: {
                     documentId: string;
+                    slug: string;
                     uid: string;
                 };
                 cookie?: never;
             };
-            requestBody: {
+            /** @description Optional: no body acts on the default locale */
+            requestBody?: {
                 content: {
+                    /**
+                     * @example {
+                     *       "locale": "fr"
+                     *     }
+                     */
                     "application/json": {
                         /** @description A locale of a localized type (default: the project's default), or `*` for every locale */
                         locale?: string;
@@ -5528,7 +5787,7 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody: {
+            requestBody?: {
                 content: {
                     "application/json": {
                         /** @description Apply a plan with destructive steps */
@@ -5682,7 +5941,7 @@ export interface paths {
                 cookie?: never;
             };
             /** @description No options yet: an empty object, or no body */
-            requestBody: {
+            requestBody?: {
                 content: {
                     "application/json": Record<string, unknown> | null;
                 };
@@ -5739,7 +5998,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description No such project (or not a member) */
+                /** @description No such project, or the caller is no member of it */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -5763,7 +6022,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get an export */
+        /**
+         * Get an export
+         * @description Its status, and once done its size, counts and download URL. Owners only.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -5801,6 +6063,25 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /**
+                             * @example {
+                             *       "counts": {
+                             *         "assets": 9,
+                             *         "entities": {
+                             *           "api::article.article": 42
+                             *         },
+                             *         "links": 12,
+                             *         "missingAssets": 0
+                             *       },
+                             *       "createdAt": "2026-11-29T09:30:00.000Z",
+                             *       "error": null,
+                             *       "finishedAt": "2026-11-29T09:30:04.000Z",
+                             *       "id": "7c1e2f3a-4b5c-4d6e-8f90-a1b2c3d4e5f6",
+                             *       "size": 482133,
+                             *       "status": "done",
+                             *       "url": "https://cms.example.com/v1/projects/my-blog/exports/7c1e2f3a-4b5c-4d6e-8f90-a1b2c3d4e5f6/download"
+                             *     }
+                             */
                             export: {
                                 /** @description What the archive holds, once done (stored as JSON: kept whole) */
                                 counts: ({
@@ -5994,7 +6275,6 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description Newest first */
                             data: {
                                 /** @description The content type's uid */
                                 contentType: string;
@@ -6072,7 +6352,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a version */
+        /**
+         * Get a version
+         * @description One version with its content and the type's attributes at that time. Any member.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -6110,6 +6393,34 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /**
+                             * @example {
+                             *       "contentType": "api::article.article",
+                             *       "createdAt": "2026-11-29T09:30:00.000Z",
+                             *       "createdBy": {
+                             *         "id": 1,
+                             *         "name": "Ada",
+                             *         "type": "account"
+                             *       },
+                             *       "data": {
+                             *         "body": "First post.",
+                             *         "title": "Hello, world"
+                             *       },
+                             *       "id": 88,
+                             *       "locale": "en",
+                             *       "origin": "dashboard",
+                             *       "relatedDocumentId": "a1b2c3d4e5f6g7h8i9j0k1l2",
+                             *       "schema": {
+                             *         "body": {
+                             *           "type": "richtext"
+                             *         },
+                             *         "title": {
+                             *           "type": "string"
+                             *         }
+                             *       },
+                             *       "status": "modified"
+                             *     }
+                             */
                             data: {
                                 /** @description The content type's uid */
                                 contentType: string;
@@ -6227,6 +6538,26 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "against": 87,
+                         *         "changes": [
+                         *           {
+                         *             "after": "Hello, world",
+                         *             "before": "Hello",
+                         *             "path": "title"
+                         *           },
+                         *           {
+                         *             "after": "Hello",
+                         *             "before": null,
+                         *             "path": "seo.metaTitle"
+                         *           }
+                         *         ],
+                         *         "versionId": 88
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: {
                                 /** @description The version compared with, `current`, or null when there is none before it */
@@ -6296,7 +6627,7 @@ export interface paths {
                 cookie?: never;
             };
             /** @description No options: no body, or `{}` */
-            requestBody: {
+            requestBody?: {
                 content: {
                     "application/json": Record<string, unknown> | null;
                 };
@@ -6326,6 +6657,23 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": {
+                         *         "documentId": "a1b2c3d4e5f6g7h8i9j0k1l2",
+                         *         "locale": "en",
+                         *         "status": "draft"
+                         *       },
+                         *       "meta": {
+                         *         "dropped": [
+                         *           {
+                         *             "documentId": "z9y8x7w6v5u4t3s2r1q0p9o8",
+                         *             "path": "author"
+                         *           }
+                         *         ]
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             data: {
                                 documentId: string;
@@ -6476,7 +6824,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description No such project (or not a member) */
+                /** @description No such project, or the caller is no member of it */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -6652,7 +7000,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description No such project (or not a member) */
+                /** @description No such project, or the caller is no member of it */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -6765,7 +7113,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description No such project (or not a member) */
+                /** @description No such project, or the caller is no member of it */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -6873,7 +7221,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description No such project (or not a member) */
+                /** @description No such project, or the caller is no member of it */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -7075,7 +7423,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the locales */
+        /**
+         * List the locales
+         * @description Every locale of the project; `isDefault` marks its default locale. Any member.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -7499,7 +7850,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description No such project (or not a member), or no such folder */
+                /** @description No such project, or the caller is no member of it, or no such folder */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -7565,6 +7916,20 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "usages": [
+                         *         {
+                         *           "documentId": "a1b2c3d4e5f6g7h8i9j0k1l2",
+                         *           "field": "seo.image",
+                         *           "label": "Hello, world",
+                         *           "locale": "en",
+                         *           "status": "published",
+                         *           "uid": "api::article.article"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": {
                             /** @description Every document version whose media fields link the file (drafts and published versions), by type, label and version */
                             usages: {
@@ -7617,7 +7982,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List folders */
+        /**
+         * List folders
+         * @description Every folder of the media library, parents before children, with the count of files directly in each. Any member.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -7672,7 +8040,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No such project (or not a member) */
+                /** @description No such project, or the caller is no member of it */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -7785,7 +8153,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description No such project (or not a member) */
+                /** @description No such project, or the caller is no member of it */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -8394,7 +8762,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description No such project (or not a member), or no such content type */
+                /** @description No such project, or the caller is no member of it, or no such content type */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -8420,7 +8788,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List releases */
+        /**
+         * List releases
+         * @description Newest first, a page at a time; `status=pending` for those not published yet. Any member.
+         */
         get: {
             parameters: {
                 query?: {
@@ -8508,7 +8879,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description No such project (or not a member) */
+                /** @description No such project, or the caller is no member of it */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -8643,7 +9014,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description No such project (or not a member) */
+                /** @description No such project, or the caller is no member of it */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -8667,7 +9038,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a release */
+        /**
+         * Get a release
+         * @description Its status is worked out again at this read (an entry edited since may block it). Any member.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -8779,6 +9153,11 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "scheduledAt": null
+                     *     }
+                     */
                     "application/json": {
                         /** @description Trimmed; no control characters */
                         name?: string;
@@ -8965,7 +9344,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List a release's actions */
+        /**
+         * List a release's actions
+         * @description Each document-locale of the release with its entry's draft and whether it can be applied now, a page at a time. Any member.
+         */
         get: {
             parameters: {
                 query?: {
@@ -9114,6 +9496,24 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /**
+                             * @example {
+                             *       "contentType": "api::article.article",
+                             *       "entry": {
+                             *         "documentId": "a1b2c3d4e5f6g7h8i9j0k1l2",
+                             *         "id": 14,
+                             *         "locale": "en",
+                             *         "publishedAt": null,
+                             *         "title": "Hello"
+                             *       },
+                             *       "entryDocumentId": "a1b2c3d4e5f6g7h8i9j0k1l2",
+                             *       "entryError": null,
+                             *       "id": 9,
+                             *       "isEntryValid": true,
+                             *       "locale": "en",
+                             *       "type": "publish"
+                             *     }
+                             */
                             data: {
                                 /** @description The content type's uid */
                                 contentType: string;
@@ -9187,7 +9587,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Change an action's type */
+        /**
+         * Change an action's type
+         * @description Publish or unpublish the document-locale instead. Owners and editors; not on a done release.
+         */
         put: {
             parameters: {
                 query?: never;
@@ -9201,6 +9604,11 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "unpublish"
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {string} */
                         type: "publish" | "unpublish";
@@ -9233,6 +9641,24 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /**
+                             * @example {
+                             *       "contentType": "api::article.article",
+                             *       "entry": {
+                             *         "documentId": "a1b2c3d4e5f6g7h8i9j0k1l2",
+                             *         "id": 14,
+                             *         "locale": "en",
+                             *         "publishedAt": null,
+                             *         "title": "Hello"
+                             *       },
+                             *       "entryDocumentId": "a1b2c3d4e5f6g7h8i9j0k1l2",
+                             *       "entryError": null,
+                             *       "id": 9,
+                             *       "isEntryValid": true,
+                             *       "locale": "en",
+                             *       "type": "publish"
+                             *     }
+                             */
                             data: {
                                 /** @description The content type's uid */
                                 contentType: string;
@@ -9284,7 +9710,10 @@ export interface paths {
             };
         };
         post?: never;
-        /** Remove a document from a release */
+        /**
+         * Remove a document from a release
+         * @description The document itself is not changed. Owners and editors; not on a done release.
+         */
         delete: {
             parameters: {
                 query?: never;
@@ -9380,7 +9809,12 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            /** @description None: the route reads no body (one sent is ignored) */
+            requestBody?: {
+                content: {
+                    "application/json": Record<string, unknown> | null;
+                };
+            };
             responses: {
                 /** @description Refused: the request is not valid, not allowed or too frequent */
                 "4XX": {
@@ -9511,7 +9945,12 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            /** @description None: the route reads no body (one sent is ignored) */
+            requestBody?: {
+                content: {
+                    "application/json": Record<string, unknown> | null;
+                };
+            };
             responses: {
                 /** @description Refused: the request is not valid, not allowed or too frequent */
                 "4XX": {
@@ -9566,7 +10005,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a restore */
+        /**
+         * Get a restore
+         * @description Its status; once a `new-project` restore is done, the new project. Owners only.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -9604,6 +10046,18 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /**
+                             * @example {
+                             *       "backupId": "0b1f6c1e-8d2a-4c55-9d3e-2f4a7b9c1d2e",
+                             *       "createdAt": "2026-11-29T09:30:00.000Z",
+                             *       "error": null,
+                             *       "finishedAt": null,
+                             *       "id": "5d6e7f80-9a1b-4c2d-8e3f-405162738495",
+                             *       "project": null,
+                             *       "status": "running",
+                             *       "target": "new-project"
+                             *     }
+                             */
                             restore: {
                                 backupId: string;
                                 /** Format: date-time */
@@ -10085,7 +10539,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description No such project (or not a member) */
+                /** @description No such project, or the caller is no member of it */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -10165,6 +10619,22 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /**
+                             * @example {
+                             *       "action": "publish",
+                             *       "contentType": "api::article.article",
+                             *       "createdAt": "2026-11-29T09:30:00.000Z",
+                             *       "documentId": "a1b2c3d4e5f6g7h8i9j0k1l2",
+                             *       "error": null,
+                             *       "id": 6,
+                             *       "locale": "en",
+                             *       "scheduledFor": {
+                             *         "datetime": "2030-12-01T08:00:00.000Z",
+                             *         "timezone": "Europe/Paris"
+                             *       },
+                             *       "status": "scheduled"
+                             *     }
+                             */
                             data: {
                                 /** @enum {string} */
                                 action: "publish" | "unpublish";
@@ -10319,7 +10789,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get the model */
+        /**
+         * Get the model
+         * @description The content types and components (Strapi v5 `schema.json` objects) and the model's version, to send back as `expectedVersion` with a change. Any member.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -10355,6 +10828,35 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "components": {},
+                         *       "contentTypes": {
+                         *         "api::article.article": {
+                         *           "attributes": {
+                         *             "body": {
+                         *               "type": "richtext"
+                         *             },
+                         *             "title": {
+                         *               "required": true,
+                         *               "type": "string"
+                         *             }
+                         *           },
+                         *           "collectionName": "articles",
+                         *           "info": {
+                         *             "displayName": "Article",
+                         *             "pluralName": "articles",
+                         *             "singularName": "article"
+                         *           },
+                         *           "kind": "collectionType",
+                         *           "options": {
+                         *             "draftAndPublish": true
+                         *           }
+                         *         }
+                         *       },
+                         *       "version": 3
+                         *     }
+                         */
                         "application/json": {
                             /** @description Components by uid (`{category}.{name}`), each a Strapi v5 `schema.json` */
                             components: {
@@ -10373,7 +10875,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No such project (or not a member) */
+                /** @description No such project, or the caller is no member of it */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -10468,6 +10970,35 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "components": {},
+                         *       "contentTypes": {
+                         *         "api::article.article": {
+                         *           "attributes": {
+                         *             "body": {
+                         *               "type": "richtext"
+                         *             },
+                         *             "title": {
+                         *               "required": true,
+                         *               "type": "string"
+                         *             }
+                         *           },
+                         *           "collectionName": "articles",
+                         *           "info": {
+                         *             "displayName": "Article",
+                         *             "pluralName": "articles",
+                         *             "singularName": "article"
+                         *           },
+                         *           "kind": "collectionType",
+                         *           "options": {
+                         *             "draftAndPublish": true
+                         *           }
+                         *         }
+                         *       },
+                         *       "version": 3
+                         *     }
+                         */
                         "application/json": {
                             /** @description Components by uid (`{category}.{name}`), each a Strapi v5 `schema.json` */
                             components: {
@@ -10504,7 +11035,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description No such project (or not a member) */
+                /** @description No such project, or the caller is no member of it */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -10633,6 +11164,28 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "changed": true,
+                         *       "changes": [
+                         *         {
+                         *           "attribute": "subtitle",
+                         *           "description": "add the attribute subtitle",
+                         *           "destructive": false,
+                         *           "op": "addAttribute",
+                         *           "type": "api::article.article"
+                         *         },
+                         *         {
+                         *           "attribute": "legacy",
+                         *           "description": "drop the attribute legacy and its data",
+                         *           "destructive": true,
+                         *           "op": "dropAttribute",
+                         *           "type": "api::article.article"
+                         *         }
+                         *       ],
+                         *       "destructive": true
+                         *     }
+                         */
                         "application/json": {
                             /** @description The change would change the model */
                             changed: boolean;
@@ -10668,7 +11221,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description No such project (or not a member) */
+                /** @description No such project, or the caller is no member of it */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -10786,7 +11339,27 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            /** @description The keys to change (any subset); the others keep their value */
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "origins": [
+                     *         "https://app.example.com",
+                     *         "https://www.example.com"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description `Access-Control-Allow-Credentials: true` (default true) */
+                        credentials?: boolean;
+                        /** @description `Access-Control-Max-Age` of preflights, seconds (default 31536000) */
+                        maxAge?: number;
+                        /** @description `["*"]` (any origin, reflected; the default) or 1–100 exact origins `scheme://host[:port]` */
+                        origins?: string[];
+                    };
+                };
+            };
             responses: {
                 /** @description Refused: the request is not valid, not allowed or too frequent */
                 "4XX": {
@@ -10957,7 +11530,22 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            /** @description The keys to change (any subset); the others keep their value */
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "sMaxAge": 300
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description false: every read runs its SQL (default true) */
+                        answerCache?: boolean;
+                        /** @description `s-maxage` of public published reads, seconds; 0: CDNs revalidate every time (default 60) */
+                        sMaxAge?: number;
+                    };
+                };
+            };
             responses: {
                 /** @description Refused: the request is not valid, not allowed or too frequent */
                 "4XX": {
@@ -11168,6 +11756,52 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "emailTemplates": {
+                         *         "emailConfirmation": {
+                         *           "fromName": null,
+                         *           "message": "<p>Confirm your address: <a href=\"<%= URL %>?confirmation=<%= CODE %>\">this link</a>.</p>",
+                         *           "replyTo": null,
+                         *           "subject": "Account confirmation"
+                         *         },
+                         *         "resetPassword": {
+                         *           "fromName": "My blog",
+                         *           "message": "<p>Follow <a href=\"<%= URL %>?code=<%= TOKEN %>\">this link</a>.</p>",
+                         *           "replyTo": "support@example.com",
+                         *           "subject": "Reset your password"
+                         *         }
+                         *       },
+                         *       "variables": {
+                         *         "emailConfirmation": {
+                         *           "message": [
+                         *             "URL",
+                         *             "CODE",
+                         *             "SERVER_URL",
+                         *             "USER.username",
+                         *             "USER.email"
+                         *           ],
+                         *           "subject": [
+                         *             "USER.username",
+                         *             "USER.email"
+                         *           ]
+                         *         },
+                         *         "resetPassword": {
+                         *           "message": [
+                         *             "URL",
+                         *             "TOKEN",
+                         *             "SERVER_URL",
+                         *             "USER.username",
+                         *             "USER.email"
+                         *           ],
+                         *           "subject": [
+                         *             "USER.username",
+                         *             "USER.email"
+                         *           ]
+                         *         }
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @description The effective templates (defaults where none were set) */
                             emailTemplates: {
@@ -11231,7 +11865,41 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            /** @description The templates to change (any subset), each any subset of its fields; the others keep their value */
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "resetPassword": {
+                     *         "message": "<p>Follow <a href=\"<%= URL %>?code=<%= TOKEN %>\">this link</a>.</p>",
+                     *         "subject": "Reset your password"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        emailConfirmation?: {
+                            /** @description Display name of the sender (1–100 characters); null: the address alone (`""` too) */
+                            fromName?: string | null;
+                            /** @description 1–20000 characters of HTML (or plain text without tags); may use the message's variables */
+                            message?: string;
+                            /** @description Where replies go (an e-mail address); null: the sender address */
+                            replyTo?: string | null;
+                            /** @description One line of 1–200 characters; may use the subject's variables */
+                            subject?: string;
+                        };
+                        resetPassword?: {
+                            /** @description Display name of the sender (1–100 characters); null: the address alone (`""` too) */
+                            fromName?: string | null;
+                            /** @description 1–20000 characters of HTML (or plain text without tags); may use the message's variables */
+                            message?: string;
+                            /** @description Where replies go (an e-mail address); null: the sender address */
+                            replyTo?: string | null;
+                            /** @description One line of 1–200 characters; may use the subject's variables */
+                            subject?: string;
+                        };
+                    };
+                };
+            };
             responses: {
                 /** @description Refused: the request is not valid, not allowed or too frequent */
                 "4XX": {
@@ -11257,6 +11925,52 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "emailTemplates": {
+                         *         "emailConfirmation": {
+                         *           "fromName": null,
+                         *           "message": "<p>Confirm your address: <a href=\"<%= URL %>?confirmation=<%= CODE %>\">this link</a>.</p>",
+                         *           "replyTo": null,
+                         *           "subject": "Account confirmation"
+                         *         },
+                         *         "resetPassword": {
+                         *           "fromName": "My blog",
+                         *           "message": "<p>Follow <a href=\"<%= URL %>?code=<%= TOKEN %>\">this link</a>.</p>",
+                         *           "replyTo": "support@example.com",
+                         *           "subject": "Reset your password"
+                         *         }
+                         *       },
+                         *       "variables": {
+                         *         "emailConfirmation": {
+                         *           "message": [
+                         *             "URL",
+                         *             "CODE",
+                         *             "SERVER_URL",
+                         *             "USER.username",
+                         *             "USER.email"
+                         *           ],
+                         *           "subject": [
+                         *             "USER.username",
+                         *             "USER.email"
+                         *           ]
+                         *         },
+                         *         "resetPassword": {
+                         *           "message": [
+                         *             "URL",
+                         *             "TOKEN",
+                         *             "SERVER_URL",
+                         *             "USER.username",
+                         *             "USER.email"
+                         *           ],
+                         *           "subject": [
+                         *             "USER.username",
+                         *             "USER.email"
+                         *           ]
+                         *         }
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /** @description The effective templates (defaults where none were set) */
                             emailTemplates: {
@@ -11431,7 +12145,31 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            /** @description The keys to change (any subset); the others keep their value */
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "maxLimit": 100,
+                     *       "playground": false
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description Largest estimated cost; 0: no limit (default 50000) */
+                        costLimit?: number;
+                        /** @description Rows of a list without pagination (default 10) */
+                        defaultLimit?: number;
+                        /** @description Deepest field nesting accepted; 0: no limit (default 10) */
+                        depthLimit?: number;
+                        /** @description Schema introspection (default true; GraphiQL needs it) */
+                        introspection?: boolean;
+                        /** @description Largest page; -1: no maximum (the default) */
+                        maxLimit?: number;
+                        /** @description GraphiQL on `GET /graphql` for browsers (default true) */
+                        playground?: boolean;
+                    };
+                };
+            };
             responses: {
                 /** @description Refused: the request is not valid, not allowed or too frequent */
                 "4XX": {
@@ -11529,7 +12267,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get the preview settings */
+        /**
+         * Get the preview settings
+         * @description Who may read drafts through the content API, and the preview URL template of each content type (defaults included). Any member.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -11588,7 +12329,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No such project (or not a member) */
+                /** @description No such project, or the caller is no member of it */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -11700,7 +12441,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description No such project (or not a member) */
+                /** @description No such project, or the caller is no member of it */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -11990,7 +12731,31 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            /** @description The keys to change (any subset); the others keep their value */
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "emailConfirmation": true,
+                     *       "emailConfirmationRedirect": "https://app.example.com/welcome"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description `POST /api/auth/local/register` is open (default true) */
+                        allowRegister?: boolean;
+                        /** @description Role type given to registered users: an existing role other than `public` (default `authenticated`) */
+                        defaultRole?: string;
+                        /** @description New users confirm their e-mail before they can log in (default false) */
+                        emailConfirmation?: boolean;
+                        /** @description Where the e-mail confirmation redirects: an http(s) URL or a path (default `/`) */
+                        emailConfirmationRedirect?: string;
+                        /** @description Lifetime of end-user JWTs, seconds (default 2592000: 30 days) */
+                        jwtExpiresIn?: number;
+                        /** @description The front end's page receiving `?code=` of a password reset (http(s); default null) */
+                        resetPasswordUrl?: string | null;
+                    };
+                };
+            };
             responses: {
                 /** @description Refused: the request is not valid, not allowed or too frequent */
                 "4XX": {
@@ -12130,7 +12895,24 @@ export interface paths {
                         "application/json": {
                             /** @description `{origin}/v1/auth/sso/callback`: what to register at the provider */
                             callbackUrl: string;
-                            /** @description The connection; null when none is set up */
+                            /**
+                             * @description The connection; null when none is set up
+                             * @example {
+                             *       "clientId": "cms",
+                             *       "clientSecretSet": true,
+                             *       "createdAt": "2026-11-23T06:00:00.000Z",
+                             *       "defaultRole": "editor",
+                             *       "domainVerification": {
+                             *         "name": "_cms-sso.example.com",
+                             *         "value": "cms-sso-verification=3f9a…",
+                             *         "verified": true,
+                             *         "verifiedAt": "2026-11-23T06:10:00.000Z"
+                             *       },
+                             *       "emailDomain": "example.com",
+                             *       "issuer": "https://login.example.com",
+                             *       "updatedAt": "2026-11-23T06:10:00.000Z"
+                             *     }
+                             */
                             sso: {
                                 clientId: string;
                                 /** @description Always true: the secret is write-only */
@@ -12243,7 +13025,24 @@ export interface paths {
                         "application/json": {
                             /** @description `{origin}/v1/auth/sso/callback`: what to register at the provider */
                             callbackUrl: string;
-                            /** @description The project's OpenID Connect connection */
+                            /**
+                             * @description The project's OpenID Connect connection
+                             * @example {
+                             *       "clientId": "cms",
+                             *       "clientSecretSet": true,
+                             *       "createdAt": "2026-11-23T06:00:00.000Z",
+                             *       "defaultRole": "editor",
+                             *       "domainVerification": {
+                             *         "name": "_cms-sso.example.com",
+                             *         "value": "cms-sso-verification=3f9a…",
+                             *         "verified": true,
+                             *         "verifiedAt": "2026-11-23T06:10:00.000Z"
+                             *       },
+                             *       "emailDomain": "example.com",
+                             *       "issuer": "https://login.example.com",
+                             *       "updatedAt": "2026-11-23T06:10:00.000Z"
+                             *     }
+                             */
                             sso: {
                                 clientId: string;
                                 /** @description Always true: the secret is write-only */
@@ -12389,7 +13188,7 @@ export interface paths {
         put?: never;
         /**
          * Verify the e-mail domain
-         * @description Checks the DNS TXT record `domainVerification.name` for `domainVerification.value`.
+         * @description Checks the DNS TXT record `domainVerification.name` for `domainVerification.value`. Owners only, enterprise plan.
          */
         post: {
             parameters: {
@@ -12400,7 +13199,12 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            /** @description None: the route reads no body (one sent is ignored) */
+            requestBody?: {
+                content: {
+                    "application/json": Record<string, unknown> | null;
+                };
+            };
             responses: {
                 /** @description Refused: the request is not valid, not allowed or too frequent */
                 "4XX": {
@@ -12429,7 +13233,24 @@ export interface paths {
                         "application/json": {
                             /** @description `{origin}/v1/auth/sso/callback`: what to register at the provider */
                             callbackUrl: string;
-                            /** @description The project's OpenID Connect connection */
+                            /**
+                             * @description The project's OpenID Connect connection
+                             * @example {
+                             *       "clientId": "cms",
+                             *       "clientSecretSet": true,
+                             *       "createdAt": "2026-11-23T06:00:00.000Z",
+                             *       "defaultRole": "editor",
+                             *       "domainVerification": {
+                             *         "name": "_cms-sso.example.com",
+                             *         "value": "cms-sso-verification=3f9a…",
+                             *         "verified": true,
+                             *         "verifiedAt": "2026-11-23T06:10:00.000Z"
+                             *       },
+                             *       "emailDomain": "example.com",
+                             *       "issuer": "https://login.example.com",
+                             *       "updatedAt": "2026-11-23T06:10:00.000Z"
+                             *     }
+                             */
                             sso: {
                                 clientId: string;
                                 /** @description Always true: the secret is write-only */
@@ -12948,7 +13769,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the project's webhooks */
+        /**
+         * List the project's webhooks
+         * @description Every webhook of the project, oldest first, without their signing secrets. Any member.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -12989,7 +13813,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No such project (or not a member) */
+                /** @description No such project, or the caller is no member of it */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -13091,7 +13915,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description No such project (or not a member) */
+                /** @description No such project, or the caller is no member of it */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -13115,7 +13939,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a webhook */
+        /**
+         * Get a webhook
+         * @description One webhook, without its signing secret. Any member.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -13463,7 +14290,12 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            /** @description None: the route reads no body (one sent is ignored) */
+            requestBody?: {
+                content: {
+                    "application/json": Record<string, unknown> | null;
+                };
+            };
             responses: {
                 /** @description Refused: the request is not valid, not allowed or too frequent */
                 "4XX": {
@@ -13490,6 +14322,32 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /**
+                             * @example {
+                             *       "attempts": 1,
+                             *       "createdAt": "2026-11-29T09:30:00.000Z",
+                             *       "durationMs": 84,
+                             *       "error": null,
+                             *       "event": "entry.publish",
+                             *       "id": 40,
+                             *       "log": [
+                             *         {
+                             *           "at": "2026-11-29T09:30:00.084Z",
+                             *           "attempt": 1,
+                             *           "durationMs": 84,
+                             *           "error": null,
+                             *           "responseExcerpt": "ok",
+                             *           "responseStatus": 200
+                             *         }
+                             *       ],
+                             *       "nextAttemptAt": null,
+                             *       "responseExcerpt": "ok",
+                             *       "responseStatus": 200,
+                             *       "status": "delivered",
+                             *       "updatedAt": "2026-11-29T09:30:00.084Z",
+                             *       "webhookId": 5
+                             *     }
+                             */
                             delivery: {
                                 attempts: number;
                                 /** Format: date-time */
@@ -13590,7 +14448,12 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            /** @description None: the route reads no body (one sent is ignored) */
+            requestBody?: {
+                content: {
+                    "application/json": Record<string, unknown> | null;
+                };
+            };
             responses: {
                 /** @description Refused: the request is not valid, not allowed or too frequent */
                 "4XX": {
@@ -13617,6 +14480,32 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /**
+                             * @example {
+                             *       "attempts": 1,
+                             *       "createdAt": "2026-11-29T09:30:00.000Z",
+                             *       "durationMs": 84,
+                             *       "error": null,
+                             *       "event": "entry.publish",
+                             *       "id": 40,
+                             *       "log": [
+                             *         {
+                             *           "at": "2026-11-29T09:30:00.084Z",
+                             *           "attempt": 1,
+                             *           "durationMs": 84,
+                             *           "error": null,
+                             *           "responseExcerpt": "ok",
+                             *           "responseStatus": 200
+                             *         }
+                             *       ],
+                             *       "nextAttemptAt": null,
+                             *       "responseExcerpt": "ok",
+                             *       "responseStatus": 200,
+                             *       "status": "delivered",
+                             *       "updatedAt": "2026-11-29T09:30:00.084Z",
+                             *       "webhookId": 5
+                             *     }
+                             */
                             delivery: {
                                 attempts: number;
                                 /** Format: date-time */
@@ -13708,6 +14597,17 @@ export interface components {
             /** @description Sign-in asks for a TOTP or recovery code */
             twoFactorEnabled: boolean;
         };
+        /**
+         * @description A content API token (never its access key)
+         * @example {
+         *       "createdAt": "2026-11-23T06:00:00.000Z",
+         *       "expiresAt": "2027-02-21T06:00:00.000Z",
+         *       "id": 2,
+         *       "name": "Website",
+         *       "permissions": {},
+         *       "type": "read-only"
+         *     }
+         */
         ApiToken: {
             /** Format: date-time */
             createdAt: string;
@@ -13722,6 +14622,26 @@ export interface components {
             /** @enum {string} */
             type: "read-only" | "full-access" | "custom";
         };
+        /**
+         * @description An entry of an audit log
+         * @example {
+         *       "action": "entry.create",
+         *       "actor": {
+         *         "email": "me@example.com",
+         *         "id": "1",
+         *         "type": "account"
+         *       },
+         *       "date": "2026-11-29T09:30:00.000Z",
+         *       "id": 301,
+         *       "ip": "203.0.113.7",
+         *       "payload": {
+         *         "documentId": "a1b2c3d4e5f6g7h8i9j0k1l2",
+         *         "locale": "en",
+         *         "uid": "api::article.article"
+         *       },
+         *       "userAgent": "Mozilla/5.0"
+         *     }
+         */
         AuditEntry: {
             /** @description Strapi's action names where it has them (`entry.create`, `admin.auth.success`, …) */
             action: string;
@@ -13779,6 +14699,16 @@ export interface components {
                 status: number;
             };
         };
+        /**
+         * @description A pending invitation to a project's team (its link is mailed, valid 7 days and once)
+         * @example {
+         *       "createdAt": "2026-11-23T06:00:00.000Z",
+         *       "email": "colleague@example.com",
+         *       "expiresAt": "2026-11-30T06:00:00.000Z",
+         *       "id": 4,
+         *       "role": "editor"
+         *     }
+         */
         Invitation: {
             /** Format: date-time */
             createdAt: string;
@@ -13786,28 +14716,63 @@ export interface components {
             /** Format: date-time */
             expiresAt: string;
             id: number;
-            /** @enum {string} */
+            /**
+             * @description The role given when it is accepted
+             * @enum {string}
+             */
             role: "owner" | "editor" | "viewer";
         };
+        /**
+         * @description A locale of a project
+         * @example {
+         *       "code": "en",
+         *       "isDefault": true,
+         *       "name": "English"
+         *     }
+         */
         Locale: {
             /** @description BCP-47-like: `en`, `fr`, `pt-BR` */
             code: string;
+            /** @description The project's default locale (exactly one is) */
             isDefault: boolean;
             name: string;
         };
+        /**
+         * @description A member of a project's team
+         * @example {
+         *       "accountId": 1,
+         *       "createdAt": "2026-11-23T06:00:00.000Z",
+         *       "email": "me@example.com",
+         *       "name": "Ada",
+         *       "role": "owner"
+         *     }
+         */
         Member: {
             accountId: number;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When they joined
+             */
             createdAt: string;
             email: string;
             name: string | null;
             /** @enum {string} */
             role: "owner" | "editor" | "viewer";
         };
+        /**
+         * @description Which page this is, of how many
+         * @example {
+         *       "page": 1,
+         *       "pageCount": 4,
+         *       "pageSize": 25,
+         *       "total": 87
+         *     }
+         */
         Pagination: {
             page: number;
             pageCount: number;
             pageSize: number;
+            /** @description Items on every page */
             total: number;
         };
         /**
@@ -13857,18 +14822,47 @@ export interface components {
              * @enum {string}
              */
             plan: "free" | "pro" | "enterprise";
-            /** @enum {string} */
+            /**
+             * @description The caller's role in it
+             * @enum {string}
+             */
             role: "owner" | "editor" | "viewer";
             /** @description `^[a-z][a-z0-9-]{1,38}[a-z0-9]$`; an environment's is `{parent}--{name}` */
             slug: string;
         };
+        /**
+         * @description An end-user role (users-and-permissions) and what it may do
+         * @example {
+         *       "name": "Public",
+         *       "permissions": {
+         *         "api::article.article": [
+         *           "find",
+         *           "findOne"
+         *         ]
+         *       },
+         *       "type": "public"
+         *     }
+         */
         Role: {
             name: string;
             permissions: components["schemas"]["PermissionMap"];
             /** @description `public`, `authenticated` or a custom role's key */
             type: string;
         };
-        /** @description A signed-in session of the account */
+        /**
+         * @description A signed-in session of the account
+         * @example {
+         *       "createdAt": "2026-11-23T06:00:00.000Z",
+         *       "current": true,
+         *       "device": "Chrome 120 on macOS",
+         *       "expiresAt": "2026-12-23T06:00:00.000Z",
+         *       "id": 12,
+         *       "ip": "203.0.113.7",
+         *       "lastSeenIp": "203.0.113.9",
+         *       "lastUsedAt": "2026-11-29T09:30:00.000Z",
+         *       "userAgent": "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36"
+         *     }
+         */
         Session: {
             /** Format: date-time */
             createdAt: string;
@@ -13887,11 +14881,30 @@ export interface components {
             lastUsedAt: string;
             userAgent: string | null;
         };
+        /**
+         * @description A project webhook (never its signing secret)
+         * @example {
+         *       "createdAt": "2026-11-23T06:00:00.000Z",
+         *       "enabled": true,
+         *       "events": [
+         *         "entry.publish",
+         *         "entry.unpublish"
+         *       ],
+         *       "headers": {},
+         *       "id": 5,
+         *       "name": "Rebuild the site",
+         *       "updatedAt": "2026-11-23T06:00:00.000Z",
+         *       "url": "https://hooks.example.com/rebuild"
+         *     }
+         */
         Webhook: {
             /** Format: date-time */
             createdAt: string;
+            /** @description Deliveries are sent */
             enabled: boolean;
+            /** @description The events it is sent */
             events: ("entry.create" | "entry.update" | "entry.delete" | "entry.publish" | "entry.unpublish" | "media.create" | "media.update" | "media.delete" | "releases.publish")[];
+            /** @description Extra request headers of every delivery */
             headers: {
                 [key: string]: string;
             };

@@ -1,7 +1,8 @@
 // Accounts and their sessions (apps/gateway/src/management/accounts.ts).
 import { PUBLIC } from '../document.ts';
 import { withErrors } from '../errors.ts';
-import { defineRoute, noContent } from '../route.ts';
+import { defineRoute, noBody, noContent } from '../route.ts';
+import { answerWith, listOf } from '../shapes.ts';
 
 const password = { type: 'string', maxLength: 1000 } as const;
 const email = { type: 'string', maxLength: 254 } as const;
@@ -26,12 +27,7 @@ const signedIn = (description: string) => ({
   examples: [{ token: 'cms_s_…', account: { id: 1, email: 'me@example.com', name: 'Ada', emailVerified: false, twoFactorEnabled: false } }],
 }) as const;
 
-const accountAnswer = (description: string) => ({
-  description,
-  type: 'object',
-  required: ['account'],
-  properties: { account: { $ref: 'Account#' } },
-}) as const;
+const accountAnswer = (description: string) => answerWith('account', { $ref: 'Account#' }, description);
 
 export const accountRoutes = {
   signup: defineRoute({
@@ -92,6 +88,7 @@ export const accountRoutes = {
     tags: ['Accounts'],
     summary: 'Log out',
     description: 'Ends this session (and clears the dashboard\'s cookies).',
+    docBody: noBody(),
     response: withErrors({ 204: noContent('Logged out') }, { 401: 'No valid session' }),
   }),
 
@@ -100,12 +97,7 @@ export const accountRoutes = {
     summary: 'List the account\'s sessions',
     description: 'Every unexpired session, most recently used first; `current` marks this one.',
     response: withErrors({
-      200: {
-        description: 'The sessions',
-        type: 'object',
-        required: ['sessions'],
-        properties: { sessions: { type: 'array', items: { $ref: 'Session#' } } },
-      },
+      200: listOf('sessions', { $ref: 'Session#' }, 'The sessions'),
     }, { 401: 'No valid session' }),
   }),
 
@@ -129,7 +121,8 @@ export const accountRoutes = {
     description: 'Needs the current password; ends every other session of the account.',
     body: {
       type: 'object', additionalProperties: false, required: ['currentPassword', 'password'],
-      properties: { currentPassword: password, password },
+      properties: { currentPassword: password, password: { ...password, description: 'At least 8 characters' } },
+      examples: [{ currentPassword: 'a long password', password: 'a longer password' }],
     },
     response: withErrors({ 204: noContent('Changed') }, { 400: 'The current password is not correct, or the new one is too short', 401: 'No valid session' }),
   }),
@@ -138,6 +131,7 @@ export const accountRoutes = {
     tags: ['Accounts'],
     summary: 'Mail a new verification link',
     description: 'Nothing is sent (still 204) when the address is verified already.',
+    docBody: noBody(),
     response: withErrors({ 204: noContent('Sent (or nothing to verify)') }, { 401: 'No valid session', 429: 'One was asked for less than a minute ago' }),
   }),
 
@@ -146,7 +140,7 @@ export const accountRoutes = {
     summary: 'Verify the e-mail address',
     description: 'With the token of the mailed link (the dashboard\'s `/verify-email` page); no session needed.',
     security: PUBLIC,
-    body: { type: 'object', additionalProperties: false, required: ['token'], properties: { token: linkToken } },
+    body: { type: 'object', additionalProperties: false, required: ['token'], properties: { token: linkToken }, examples: [{ token: 'the token of the link' }] },
     response: withErrors({ 200: accountAnswer('The account, its address verified') }, { 400: 'The link is invalid or has expired', 429: 'Too many attempts' }),
   }),
 
@@ -155,7 +149,7 @@ export const accountRoutes = {
     summary: 'Mail a password reset link',
     description: 'Always 204 at once, known address or not (no enumeration); an account of a single sign-on connection gets no link.',
     security: PUBLIC,
-    body: { type: 'object', additionalProperties: false, required: ['email'], properties: { email } },
+    body: { type: 'object', additionalProperties: false, required: ['email'], properties: { email }, examples: [{ email: 'me@example.com' }] },
     response: withErrors({ 204: noContent('Accepted') }, { 400: 'A malformed e-mail', 429: 'Too many attempts' }),
   }),
 
@@ -164,7 +158,10 @@ export const accountRoutes = {
     summary: 'Set a new password with a mailed link',
     description: 'Sets the password, marks the address verified and ends every session of the account.',
     security: PUBLIC,
-    body: { type: 'object', additionalProperties: false, required: ['token', 'password'], properties: { token: linkToken, password } },
+    body: {
+      type: 'object', additionalProperties: false, required: ['token', 'password'], properties: { token: linkToken, password },
+      examples: [{ token: 'the token of the link', password: 'a new long password' }],
+    },
     response: withErrors({ 204: noContent('Password set') }, { 400: 'The link is invalid or has expired, or the password is too short', 429: 'Too many attempts' }),
   }),
 
@@ -172,7 +169,7 @@ export const accountRoutes = {
     tags: ['Accounts'],
     summary: 'Delete the account',
     description: 'Needs the password. Deletes the account, its sessions and memberships, and the projects it is the only owner of.',
-    body: { type: 'object', additionalProperties: false, required: ['password'], properties: { password } },
+    body: { type: 'object', additionalProperties: false, required: ['password'], properties: { password }, examples: [{ password: 'a long password' }] },
     response: withErrors({ 204: noContent('Deleted') }, { 400: 'The password is not correct', 401: 'No valid session' }),
   }),
 };

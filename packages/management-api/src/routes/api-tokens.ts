@@ -1,10 +1,9 @@
 // A project's content API tokens (apps/gateway/src/management/api-tokens.ts). The plain access key
 // is in the creation answer only.
-import { withErrors } from '../errors.ts';
+import { NO_PROJECT, withErrors } from '../errors.ts';
 import { defineRoute, noContent } from '../route.ts';
-import { ApiToken } from '../shapes.ts';
+import { ApiToken, answerWith, listOf, nullableDateTime, nullableInteger } from '../shapes.ts';
 
-const NOT_SEEN = 'No such project, or the caller is no member of it';
 
 /** One token in detail: also its description and when it was last used. */
 const DetailedApiToken = {
@@ -14,7 +13,7 @@ const DetailedApiToken = {
   properties: {
     ...ApiToken.properties,
     description: { type: 'string' },
-    lastUsedAt: { type: ['string', 'null'], format: 'date-time', description: 'Recorded in batches every 5 seconds; null if never used' },
+    lastUsedAt: { ...nullableDateTime, description: 'Recorded in batches every 5 seconds; null if never used' },
   },
 } as const;
 
@@ -32,7 +31,7 @@ export const apiTokenRoutes = {
         type: { type: 'string', maxLength: 50, description: '`read-only`, `full-access` or `custom`' },
         description: { type: 'string', maxLength: 500 },
         permissions: { type: 'object', description: 'For `custom`: `{uid: [action]}` as for roles (content types also take `preview`)' },
-        lifespanDays: { type: ['integer', 'null'], description: '7, 30, 90 or null (never expires, the default)' },
+        lifespanDays: { ...nullableInteger, description: '7, 30, 90 or null (never expires, the default)' },
       },
       examples: [{ name: 'Website', type: 'read-only', lifespanDays: 90 }],
     },
@@ -46,7 +45,7 @@ export const apiTokenRoutes = {
     }, {
       400: 'A bad name, type, lifespan or permission',
       403: 'Viewers may not create tokens',
-      404: NOT_SEEN,
+      404: NO_PROJECT,
     }),
   }),
 
@@ -55,13 +54,8 @@ export const apiTokenRoutes = {
     summary: 'List the API tokens',
     description: 'Never their keys.',
     response: withErrors({
-      200: {
-        description: 'The tokens',
-        type: 'object',
-        required: ['apiTokens'],
-        properties: { apiTokens: { type: 'array', items: { $ref: 'ApiToken#' } } },
-      },
-    }, { 404: NOT_SEEN }),
+      200: listOf('apiTokens', { $ref: 'ApiToken#' }, 'The tokens'),
+    }, { 404: NO_PROJECT }),
   }),
 
   get: defineRoute({
@@ -69,12 +63,7 @@ export const apiTokenRoutes = {
     summary: 'Get an API token',
     description: 'One token with its description and last use (never its key).',
     response: withErrors({
-      200: {
-        description: 'The token',
-        type: 'object',
-        required: ['apiToken'],
-        properties: { apiToken: DetailedApiToken },
-      },
+      200: answerWith('apiToken', DetailedApiToken, 'The token'),
     }, { 404: 'No such project or token' }),
   }),
 

@@ -1,6 +1,7 @@
 // The audit logs (apps/gateway/src/management/audit-logs.ts, docs/audit-log.md).
 import { withErrors } from '../errors.ts';
-import { defineRoute } from '../route.ts';
+import { defineRoute, noBody } from '../route.ts';
+import { pageOf } from '../shapes.ts';
 
 // No `type` on these: a value given twice (an array) is refused by the handler itself, with
 // `details.key` naming the parameter, as for any other malformed one.
@@ -16,15 +17,7 @@ const filters = {
   to: { description: 'An ISO date or instant: entries at or before it' },
 } as const;
 
-const entries = (description: string) => ({
-  description,
-  type: 'object',
-  required: ['data', 'meta'],
-  properties: {
-    data: { type: 'array', items: { $ref: 'AuditEntry#' } },
-    meta: { type: 'object', required: ['pagination'], properties: { pagination: { $ref: 'Pagination#' } } },
-  },
-}) as const;
+const entries = (description: string) => pageOf({ $ref: 'AuditEntry#' }, description);
 
 export const auditLogRoutes = {
   project: defineRoute({
@@ -60,6 +53,7 @@ export const auditLogRoutes = {
     tags: ['Audit log'],
     summary: 'Not allowed: audit entries cannot be changed',
     description: 'Always 405 with `Allow: GET, HEAD`: entries are never changed nor deleted.',
+    docBody: noBody('Any body: the request is refused (405) whatever it sends'),
     response: withErrors({}, { 405: 'Always' }),
   }),
 };

@@ -1,13 +1,12 @@
 // A project's plan and billing (apps/gateway/src/management/billing.ts): what it is on and uses,
 // Stripe Checkout to subscribe, Stripe's customer portal. Owners only; with billing off (no
 // STRIPE_SECRET_KEY) every route answers 501 once the caller's access is checked.
-import { withErrors } from '../errors.ts';
-import { defineRoute } from '../route.ts';
-import { MonthlyUsage, PlanLimits } from '../shapes.ts';
+import { NO_PROJECT, withErrors } from '../errors.ts';
+import { defineRoute, noBody } from '../route.ts';
+import { MonthlyUsage, PlanLimits, nullableDateTime, nullableInteger } from '../shapes.ts';
 
 const OFF = 'Without `STRIPE_SECRET_KEY` it answers 501 `NotImplementedError` (after the access checks); a call to Stripe that fails is 502 `BadGatewayError`.';
 const OWNERS = 'Only owners (editors and viewers get 403)';
-const NOT_SEEN = 'No such project, or the caller is no member of it';
 const plan = { type: 'string', maxLength: 50, description: 'A plan with a price configured: `pro` or `enterprise`' } as const;
 const planName = { type: 'string', enum: ['free', 'pro', 'enterprise'] } as const;
 
@@ -22,7 +21,7 @@ const stripeUrl = (description: string) => ({
 const CHECKOUT_REFUSED = {
   400: 'A plan without a configured price, or an environment (its billing is its parent\'s)',
   403: OWNERS,
-  404: NOT_SEEN,
+  404: NO_PROJECT,
   409: 'The project already has a live subscription: change its plan in the billing portal',
 } as const;
 
@@ -39,9 +38,9 @@ export const billingRoutes = {
         properties: {
           plan: { ...planName, description: 'The plan whose limits apply now' },
           status: { type: 'string', description: 'The Stripe subscription\'s (`active`, `trialing`, `past_due`, `unpaid`, `canceled`, `incomplete`, …), or `none`' },
-          currentPeriodEnd: { type: ['string', 'null'], format: 'date-time', description: 'When the period paid for ends' },
+          currentPeriodEnd: { ...nullableDateTime, description: 'When the period paid for ends' },
           cancelAtPeriodEnd: { type: 'boolean', description: 'The subscription ends then (cancelled in the portal)' },
-          graceUntil: { type: ['string', 'null'], format: 'date-time', description: 'While a payment is overdue: when the project drops to `free` unless it is paid' },
+          graceUntil: { ...nullableDateTime, description: 'While a payment is overdue: when the project drops to `free` unless it is paid' },
           limits: PlanLimits,
           usage: MonthlyUsage,
           plans: {
@@ -53,14 +52,14 @@ export const billingRoutes = {
               properties: {
                 plan: planName,
                 limits: PlanLimits,
-                pendingReleases: { type: ['integer', 'null'], description: 'Releases not yet published a project may have; null: unlimited' },
+                pendingReleases: { ...nullableInteger, description: 'Releases not yet published a project may have; null: unlimited' },
                 purchasable: { type: 'boolean', description: 'A price is configured for it: checkout accepts it' },
               },
             },
           },
         },
       },
-    }, { 403: OWNERS, 404: NOT_SEEN }),
+    }, { 403: OWNERS, 404: NO_PROJECT }),
   }),
 
   checkout: defineRoute({
@@ -89,10 +88,11 @@ export const billingRoutes = {
     tags: ['Billing'],
     summary: 'Open the billing portal',
     description: `Stripe's customer portal for the customer paying for the project (change plan or card, invoices, cancel), returning to the project's billing page. Any owner. ${OFF}`,
+    docBody: noBody(),
     response: withErrors({ 200: stripeUrl('The portal page') }, {
       400: 'An environment (its billing is its parent\'s)',
       403: OWNERS,
-      404: NOT_SEEN,
+      404: NO_PROJECT,
       409: 'No billing account yet: subscribe to a plan first',
     }),
   }),

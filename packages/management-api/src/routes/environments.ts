@@ -1,9 +1,9 @@
 // Environments (apps/gateway/src/management/environments.ts): copies of a project linked to it,
 // slug `{parent}--{name}`; create, list, delete, promote (the environment's model onto the parent).
-import { withErrors } from '../errors.ts';
+import { NO_PROJECT, withErrors } from '../errors.ts';
 import { defineRoute, noContent } from '../route.ts';
+import { answerWith, dateTime, listOf, nullableString } from '../shapes.ts';
 
-const NOT_SEEN = 'No such project, or the caller is no member of it';
 const OWNERS = 'Only owners create, delete and promote environments';
 const NOT_A_PARENT = 'The project is itself an environment (use its parent)';
 
@@ -15,10 +15,10 @@ const Environment = {
     name: { type: 'string', description: '`^[a-z][a-z0-9-]{0,19}$`' },
     slug: { type: 'string', description: '`{parent}--{name}`: every project route and the content API work on it' },
     status: { type: 'string', enum: ['copying', 'ready', 'failed'], description: 'Its copy of the parent; one whose process stopped reads `failed` 60 s after its last heartbeat' },
-    error: { type: ['string', 'null'], description: 'Why the copy failed' },
+    error: { ...nullableString, description: 'Why the copy failed' },
     apiUrl: { type: 'string', description: 'Its content API base, ending in `/api`' },
     graphqlUrl: { type: 'string' },
-    createdAt: { type: 'string', format: 'date-time' },
+    createdAt: dateTime,
   },
   examples: [{
     name: 'staging', slug: 'my-blog--staging', status: 'ready', error: null, apiUrl: 'https://cms.example.com/p/my-blog--staging/api',
@@ -32,7 +32,7 @@ const Step = {
   properties: {
     kind: { type: 'string', description: 'The migration step (as `POST …/schema/plan` plans it)' },
     uid: { type: 'string', description: 'The content type or component' },
-    attribute: { type: ['string', 'null'] },
+    attribute: nullableString,
     description: { type: 'string' },
     destructive: { type: 'boolean', description: 'Applying it deletes stored data' },
   },
@@ -51,16 +51,11 @@ export const environmentRoutes = {
       examples: [{ name: 'staging' }],
     },
     response: withErrors({
-      202: {
-        description: 'The environment, being copied',
-        type: 'object',
-        required: ['environment'],
-        properties: { environment: Environment },
-      },
+      202: answerWith('environment', Environment, 'The environment, being copied'),
     }, {
       400: `A malformed name, or ${NOT_A_PARENT.toLowerCase()}`,
       403: `${OWNERS}; past the plan's limit: \`details: {limit: "environments", plan, max}\``,
-      404: NOT_SEEN,
+      404: NO_PROJECT,
       409: 'The name is taken',
     }),
   }),
@@ -70,13 +65,8 @@ export const environmentRoutes = {
     summary: 'List the environments',
     description: 'Oldest first. Any member.',
     response: withErrors({
-      200: {
-        description: 'The environments',
-        type: 'object',
-        required: ['environments'],
-        properties: { environments: { type: 'array', items: Environment } },
-      },
-    }, { 400: NOT_A_PARENT, 404: NOT_SEEN }),
+      200: listOf('environments', Environment, 'The environments'),
+    }, { 400: NOT_A_PARENT, 404: NO_PROJECT }),
   }),
 
   remove: defineRoute({

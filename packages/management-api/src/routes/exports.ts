@@ -1,14 +1,9 @@
 // Exports and backups (`/v1/projects/{slug}/exports…`, `…/backups…`; apps/gateway/src/management/exports.ts):
 // archives in the layout of `strapi export --no-encrypt`, written in the background. Owners only:
 // an archive holds every end user's password hash.
-import { withErrors } from '../errors.ts';
+import { NO_PROJECT, withErrors } from '../errors.ts';
 import { defineRoute } from '../route.ts';
-
-const nullableString = { type: ['string', 'null'] } as const;
-const nullableNumber = { type: ['number', 'null'] } as const;
-const dateTime = { type: 'string', format: 'date-time' } as const;
-const nullableDateTime = { type: ['string', 'null'], format: 'date-time' } as const;
-const archiveStatus = { type: 'string', enum: ['running', 'done', 'failed'] } as const;
+import { answerWith, archiveStatus, dateTime, listOf, nullableDateTime, nullableNumber, nullableString } from '../shapes.ts';
 
 /** An export of a project. */
 const ProjectExport = {
@@ -34,6 +29,11 @@ const ProjectExport = {
       },
     },
   },
+  examples: [{
+    id: '7c1e2f3a-4b5c-4d6e-8f90-a1b2c3d4e5f6', status: 'done', size: 482133, url: 'https://cms.example.com/v1/projects/my-blog/exports/7c1e2f3a-4b5c-4d6e-8f90-a1b2c3d4e5f6/download',
+    createdAt: '2026-11-29T09:30:00.000Z', finishedAt: '2026-11-29T09:30:04.000Z', error: null,
+    counts: { entities: { 'api::article.article': 42 }, links: 12, assets: 9, missingAssets: 0 },
+  }],
 } as const;
 
 /** A backup: an export kept for the plan's retention. */
@@ -50,6 +50,10 @@ const Backup = {
     error: nullableString,
     url: { ...nullableString, description: 'Where to download it, once done (in the list only)' },
   },
+  examples: [{
+    id: '0b1f6c1e-8d2a-4c55-9d3e-2f4a7b9c1d2e', kind: 'scheduled', status: 'done', size: 482133, createdAt: '2026-11-29T03:00:00.000Z',
+    expiresAt: '2026-12-06T03:00:00.000Z', error: null, url: 'https://cms.example.com/v1/projects/my-blog/backups/0b1f6c1e-8d2a-4c55-9d3e-2f4a7b9c1d2e/download',
+  }],
 } as const;
 
 /** `{}` or no body: these routes take no options yet (an unknown key is a 400 naming it). */
@@ -59,18 +63,11 @@ const NoOptionsBody = {
   maxProperties: 0,
 } as const;
 
-const ExportStarted = {
-  description: 'Started: poll `GET /v1/projects/{slug}/exports/{id}` until it is done',
-  type: 'object', required: ['export'],
-  properties: { export: { type: 'object', required: ['id', 'status'], properties: { id: { type: 'string' }, status: archiveStatus } } },
-} as const;
-const ExportAnswer = { description: 'The export', type: 'object', required: ['export'], properties: { export: ProjectExport } } as const;
-const BackupList = {
-  description: 'The project\'s backups',
-  type: 'object', required: ['backups'],
-  properties: { backups: { type: 'array', items: Backup, description: 'Newest first' } },
-} as const;
-const BackupAnswer = { description: 'Started: it is listed with its status', type: 'object', required: ['backup'], properties: { backup: Backup } } as const;
+const ExportStarted = answerWith('export', { type: 'object', required: ['id', 'status'], properties: { id: { type: 'string' }, status: archiveStatus } },
+  'Started: poll `GET /v1/projects/{slug}/exports/{id}` until it is done');
+const ExportAnswer = answerWith('export', ProjectExport, 'The export');
+const BackupList = listOf('backups', Backup, 'The project\'s backups', 'Newest first');
+const BackupAnswer = answerWith('backup', Backup, 'Started: it is listed with its status');
 
 /** A downloaded archive: bytes, never serialized (a stream). */
 const ArchiveDownload = {
@@ -79,7 +76,6 @@ const ArchiveDownload = {
 } as const;
 
 const OWNERS = 'Owners only';
-const NO_PROJECT = 'No such project (or not a member)';
 const NO_OPTIONS = 'A body that is not an object, or a key (these routes take no options yet)';
 
 export const exportRoutes = {
@@ -94,6 +90,7 @@ export const exportRoutes = {
   get: defineRoute({
     tags: ['Exports and backups'],
     summary: 'Get an export',
+    description: 'Its status, and once done its size, counts and download URL. Owners only.',
     response: withErrors({ 200: ExportAnswer }, { 403: OWNERS, 404: 'No such project, or no such export of it' }),
   }),
 

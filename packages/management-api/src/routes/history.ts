@@ -2,8 +2,7 @@
 // two, and a restore. A version's content and schema are the document's and its type's: open.
 import { withErrors } from '../errors.ts';
 import { defineRoute } from '../route.ts';
-
-const nullableString = { type: ['string', 'null'] } as const;
+import { answerWith, dateTime, nullableString, pageOf } from '../shapes.ts';
 
 /** One recorded version of a document-locale, its author named. */
 const HistoryVersion = {
@@ -21,7 +20,7 @@ const HistoryVersion = {
     },
     schema: { type: 'object', additionalProperties: true, description: 'The type\'s `schema.json` attributes at that time' },
     origin: { type: 'string', enum: ['rest', 'graphql', 'dashboard', 'import', 'release', 'schedule', 'restore'] },
-    createdAt: { type: 'string', format: 'date-time' },
+    createdAt: dateTime,
     createdBy: {
       type: ['object', 'null'],
       description: 'Who made the change; null when no one in particular did (a server-side import)',
@@ -33,6 +32,11 @@ const HistoryVersion = {
       },
     },
   },
+  examples: [{
+    id: 88, contentType: 'api::article.article', relatedDocumentId: 'a1b2c3d4e5f6g7h8i9j0k1l2', locale: 'en', status: 'modified',
+    data: { title: 'Hello, world', body: 'First post.' }, schema: { title: { type: 'string' }, body: { type: 'richtext' } },
+    origin: 'dashboard', createdAt: '2026-11-29T09:30:00.000Z', createdBy: { type: 'account', id: 1, name: 'Ada' },
+  }],
 } as const;
 
 const HistoryListQuery = {
@@ -56,16 +60,9 @@ const HistoryDiffQuery = {
   },
 } as const;
 
-const HistoryList = {
-  description: 'A page of versions, newest first',
-  type: 'object', required: ['data', 'meta'],
-  properties: {
-    data: { type: 'array', items: HistoryVersion, description: 'Newest first' },
-    meta: { type: 'object', required: ['pagination'], properties: { pagination: { $ref: 'Pagination#' } } },
-  },
-} as const;
+const HistoryList = pageOf(HistoryVersion, 'A page of versions, newest first');
 
-const HistoryVersionAnswer = { description: 'The version', type: 'object', required: ['data'], properties: { data: HistoryVersion } } as const;
+const HistoryVersionAnswer = answerWith('data', HistoryVersion, 'The version');
 
 const HistoryDiff = {
   description: 'What changed from `against` to the version',
@@ -91,6 +88,7 @@ const HistoryDiff = {
       },
     },
   },
+  examples: [{ data: { versionId: 88, against: 87, changes: [{ path: 'title', before: 'Hello', after: 'Hello, world' }, { path: 'seo.metaTitle', before: null, after: 'Hello' }] } }],
 } as const;
 
 const HistoryRestored = {
@@ -115,6 +113,7 @@ const HistoryRestored = {
       },
     },
   },
+  examples: [{ data: { documentId: 'a1b2c3d4e5f6g7h8i9j0k1l2', locale: 'en', status: 'draft' }, meta: { dropped: [{ path: 'author', documentId: 'z9y8x7w6v5u4t3s2r1q0p9o8' }] } }],
 } as const;
 
 const NO_VERSION = 'No such project (or not a member), or no such version in it';
@@ -131,6 +130,7 @@ export const historyRoutes = {
   get: defineRoute({
     tags: ['History'],
     summary: 'Get a version',
+    description: 'One version with its content and the type\'s attributes at that time. Any member.',
     response: withErrors({ 200: HistoryVersionAnswer }, { 400: 'A malformed version id', 404: NO_VERSION }),
   }),
 

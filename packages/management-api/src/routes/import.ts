@@ -2,10 +2,9 @@
 // `/v1/projects/{slug}/import/…`. Every route is idempotent (a batch sent again after an
 // interruption changes nothing more) and each batch is one transaction: the first bad item refuses
 // it whole (400, the item named) and nothing is written. Owners and editors.
-import { withErrors } from '../errors.ts';
+import { NO_PROJECT, withErrors } from '../errors.ts';
 import { defineRoute } from '../route.ts';
-
-const nullableString = { type: ['string', 'null'] } as const;
+import { nullableString } from '../shapes.ts';
 
 /** Which version of which document an item is about. */
 const versionKey = {
@@ -29,7 +28,6 @@ const ImportedFile = {
 } as const;
 
 const WRITERS = 'Viewers cannot import';
-const NO_PROJECT = 'No such project (or not a member)';
 const BAD_ITEM = 'An invalid item (named in `details.errors`, with its index): nothing of the batch was written';
 
 export const importRoutes = {

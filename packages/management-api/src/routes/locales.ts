@@ -1,31 +1,19 @@
 // A project's locales (apps/gateway/src/management/locales.ts).
-import { withErrors } from '../errors.ts';
+import { NO_PROJECT, withErrors } from '../errors.ts';
 import { defineRoute, noContent } from '../route.ts';
+import { answerWith, listOf } from '../shapes.ts';
 
-const NOT_SEEN = 'No such project, or the caller is no member of it';
 const EDITORS = 'Viewers may not change locales';
 const localeName = { type: 'string', maxLength: 100 } as const;
 
-/** `{locale}`. */
-const localeAnswer = (description: string) => ({
-  description,
-  type: 'object',
-  required: ['locale'],
-  properties: { locale: { $ref: 'Locale#' } },
-}) as const;
+const localeAnswer = (description: string) => answerWith('locale', { $ref: 'Locale#' }, description);
 
 export const localeRoutes = {
   list: defineRoute({
     tags: ['Locales'],
     summary: 'List the locales',
-    response: withErrors({
-      200: {
-        description: 'The locales',
-        type: 'object',
-        required: ['locales'],
-        properties: { locales: { type: 'array', items: { $ref: 'Locale#' } } },
-      },
-    }, { 404: NOT_SEEN }),
+    description: 'Every locale of the project; `isDefault` marks its default locale. Any member.',
+    response: withErrors({ 200: listOf('locales', { $ref: 'Locale#' }, 'The locales') }, { 404: NO_PROJECT }),
   }),
 
   add: defineRoute({
@@ -39,7 +27,7 @@ export const localeRoutes = {
       properties: { code: { type: 'string', maxLength: 50 }, name: localeName, isDefault: { type: 'boolean' } },
       examples: [{ code: 'fr', name: 'French' }],
     },
-    response: withErrors({ 201: localeAnswer('The new locale') }, { 400: 'An unknown, malformed or existing code', 403: EDITORS, 404: NOT_SEEN }),
+    response: withErrors({ 201: localeAnswer('The new locale') }, { 400: 'An unknown, malformed or existing code', 403: EDITORS, 404: NO_PROJECT }),
   }),
 
   update: defineRoute({

@@ -1,12 +1,9 @@
 // The media library's parts that Strapi's content API does not have (`/v1/projects/{slug}/media…`):
 // folders, a listing of files by folder, where a file is used. Uploads, info changes and deletes
 // of files go through the project's upload API.
-import { withErrors } from '../errors.ts';
+import { NO_PROJECT, withErrors } from '../errors.ts';
 import { defineRoute, noContent } from '../route.ts';
-
-const nullableString = { type: ['string', 'null'] } as const;
-const nullableInteger = { type: ['integer', 'null'] } as const;
-const dateTime = { type: 'string', format: 'date-time' } as const;
+import { answerWith, dateTime, listOf, nullableDateTime, nullableInteger, nullableString } from '../shapes.ts';
 
 /** A folder of the media library (Strapi's `plugin::upload.folder`). */
 const MediaFolder = {
@@ -51,9 +48,15 @@ const MediaFile = {
     provider_metadata: { description: 'The storage provider\'s own data (JSON)' },
     createdAt: dateTime,
     updatedAt: dateTime,
-    publishedAt: { type: ['string', 'null'], format: 'date-time' },
+    publishedAt: nullableDateTime,
     folder: { ...nullableInteger, description: 'The folder\'s id; null at the root' },
   },
+  examples: [{
+    id: 31, documentId: 'k3j4h5g6f7d8s9a0q1w2e3r4', name: 'cover.jpg', alternativeText: 'A lighthouse at dusk', caption: null, focalPoint: null,
+    width: 1600, height: 900, formats: { thumbnail: { url: '/p/my-blog/uploads/thumbnail_cover_3f9a.jpg', width: 245, height: 138 } },
+    hash: 'cover_3f9a', ext: '.jpg', mime: 'image/jpeg', size: 182.4, url: '/p/my-blog/uploads/cover_3f9a.jpg', previewUrl: null,
+    provider: 'local', provider_metadata: null, createdAt: '2026-11-23T06:00:00.000Z', updatedAt: '2026-11-23T06:00:00.000Z', publishedAt: '2026-11-23T06:00:00.000Z', folder: 7,
+  }],
 } as const;
 
 /** `POST …/media/folders` (`partial: false`) and `PATCH …/media/folders/{id}` (name, parent or both). */
@@ -85,12 +88,8 @@ const FileListQuery = {
   },
 } as const;
 
-const folderAnswer = (description: string) => ({ description, type: 'object', required: ['folder'], properties: { folder: MediaFolder } }) as const;
-const FolderList = {
-  description: 'Every folder of the project',
-  type: 'object', required: ['folders'],
-  properties: { folders: { type: 'array', items: MediaFolder, description: 'Parents before children, siblings by name' } },
-} as const;
+const folderAnswer = (description: string) => answerWith('folder', MediaFolder, description);
+const FolderList = listOf('folders', MediaFolder, 'Every folder of the project', 'Parents before children, siblings by name');
 const FileList = {
   description: 'A page of files',
   type: 'object', required: ['files', 'pagination'],
@@ -116,16 +115,17 @@ const FileUsages = {
       },
     },
   },
+  examples: [{ usages: [{ uid: 'api::article.article', documentId: 'a1b2c3d4e5f6g7h8i9j0k1l2', locale: 'en', status: 'published', field: 'seo.image', label: 'Hello, world' }] }],
 } as const;
 
 const WRITERS = 'Viewers cannot change the media library';
-const NO_PROJECT = 'No such project (or not a member)';
 const NO_FOLDER = 'No such project (or not a member), or no such folder in it';
 
 export const mediaRoutes = {
   listFolders: defineRoute({
     tags: ['Media'],
     summary: 'List folders',
+    description: 'Every folder of the media library, parents before children, with the count of files directly in each. Any member.',
     response: withErrors({ 200: FolderList }, { 404: NO_PROJECT }),
   }),
 

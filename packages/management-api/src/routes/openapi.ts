@@ -1,5 +1,5 @@
 // A project's content API document through the management API (apps/gateway/src/management/openapi.ts).
-import { withErrors } from '../errors.ts';
+import { NO_PROJECT, withErrors } from '../errors.ts';
 import { defineRoute } from '../route.ts';
 
 export const openApiRoutes = {
@@ -10,6 +10,6 @@ export const openApiRoutes = {
     response: withErrors({
       // Sent as a ready JSON string (cached per model): fastify does not serialize it.
       200: { description: 'An OpenAPI 3.1 document', type: 'object', additionalProperties: true },
-    }, { 404: 'No such project, or the caller is no member of it' }),
+    }, { 404: NO_PROJECT }),
   }),
 };

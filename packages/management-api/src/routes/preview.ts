@@ -1,7 +1,8 @@
 // Preview and draft access (`/v1/projects/{slug}/settings/preview`, `…/preview-url`): who may read
 // drafts through the content API, and the preview URL templates the dashboard's editor opens.
-import { withErrors } from '../errors.ts';
+import { NO_PROJECT, withErrors } from '../errors.ts';
 import { defineRoute, noContent } from '../route.ts';
+import { answerWith } from '../shapes.ts';
 
 /** A project's preview settings. */
 const PreviewSettings = {
@@ -20,13 +21,13 @@ const PreviewSettings = {
   examples: [{ draftAccess: 'preview', urls: { 'api::article.article': 'https://site.example/api/preview?type={type}&id={documentId}&locale={locale}&status={status}' } }],
 } as const;
 
-const settingsAnswer = (description: string) => ({ description, type: 'object', required: ['preview'], properties: { preview: PreviewSettings } }) as const;
-const NO_PROJECT = 'No such project (or not a member)';
+const settingsAnswer = (description: string) => answerWith('preview', PreviewSettings, description);
 
 export const previewRoutes = {
   get: defineRoute({
     tags: ['Preview'],
     summary: 'Get the preview settings',
+    description: 'Who may read drafts through the content API, and the preview URL template of each content type (defaults included). Any member.',
     response: withErrors({ 200: settingsAnswer('The settings (defaults included)') }, { 404: NO_PROJECT }),
   }),
 

@@ -1,18 +1,11 @@
 // Projects (apps/gateway/src/management/projects.ts): create, list (also the deleted ones the
 // caller may restore), read, rename, delete, restore.
-import { withErrors } from '../errors.ts';
-import { defineRoute, noContent } from '../route.ts';
-import { Project } from '../shapes.ts';
-
-const dateTime = { type: 'string', format: 'date-time' } as const;
+import { NO_PROJECT, withErrors } from '../errors.ts';
+import { defineRoute, noBody, noContent } from '../route.ts';
+import { Project, answerWith, dateTime, listOf } from '../shapes.ts';
 
 /** `{project}`. */
-const projectAnswer = (description: string) => ({
-  description,
-  type: 'object',
-  required: ['project'],
-  properties: { project: { $ref: 'Project#' } },
-}) as const;
+const projectAnswer = (description: string) => answerWith('project', { $ref: 'Project#' }, description);
 
 /** A project of the list: with `?status=deleted`, also when it was deleted and when it will be purged. */
 const ListedProject = {
@@ -24,6 +17,7 @@ const ListedProject = {
     deletedAt: { ...dateTime, description: 'When it was deleted (deleted projects only)' },
     purgeAt: { ...dateTime, description: 'When its data will be dropped unless it is restored (deleted projects only)' },
   },
+  examples: [Project.examples[0]],
 } as const;
 
 const name = { type: 'string', maxLength: 100 } as const;
@@ -62,12 +56,7 @@ export const projectRoutes = {
       },
     },
     response: withErrors({
-      200: {
-        description: 'The projects',
-        type: 'object',
-        required: ['projects'],
-        properties: { projects: { type: 'array', items: ListedProject } },
-      },
+      200: listOf('projects', ListedProject, 'The projects'),
     }, { 400: '`status` is neither `active` nor `deleted`' }),
   }),
 
@@ -75,7 +64,7 @@ export const projectRoutes = {
     tags: ['Projects'],
     summary: 'Get a project',
     description: 'An environment also has `parent` and `environment`.',
-    response: withErrors({ 200: projectAnswer('The project') }, { 404: 'No such project, or the caller is no member of it' }),
+    response: withErrors({ 200: projectAnswer('The project') }, { 404: NO_PROJECT }),
   }),
 
   rename: defineRoute({
@@ -86,7 +75,7 @@ export const projectRoutes = {
     response: withErrors({ 200: projectAnswer('The renamed project') }, {
       400: 'A missing or too long name',
       403: 'Viewers may not rename',
-      404: 'No such project, or the caller is no member of it',
+      404: NO_PROJECT,
     }),
   }),
 
@@ -96,7 +85,7 @@ export const projectRoutes = {
     description: 'Owners only. Cancels its Stripe subscription first (502 and nothing deleted when Stripe cannot be reached), then the project answers 404 everywhere and stays restorable by its owners for 7 days. Its environments are dropped at once. An environment is dropped at once too.',
     response: withErrors({ 204: noContent('Deleted') }, {
       403: 'Only owners delete a project',
-      404: 'No such project, or the caller is no member of it',
+      404: NO_PROJECT,
     }),
   }),
 
@@ -104,6 +93,7 @@ export const projectRoutes = {
     tags: ['Projects'],
     summary: 'Restore a deleted project',
     description: 'A project deleted less than 7 days ago comes back whole (tokens included). Its owners only: others get 404.',
+    docBody: noBody(),
     response: withErrors({ 200: projectAnswer('The restored project') }, {
       404: 'No deleted project of that slug the caller owns, or past its restore window',
     }),

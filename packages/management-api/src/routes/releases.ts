@@ -1,12 +1,9 @@
 // Releases (`/v1/projects/{slug}/releases…`): Strapi 5's content releases and their actions, as
 // @cms/releases answers them (apps/gateway/src/management/releases.ts).
-import { withErrors } from '../errors.ts';
-import { defineRoute, noContent } from '../route.ts';
+import { NO_PROJECT, withErrors } from '../errors.ts';
+import { defineRoute, noBody, noContent } from '../route.ts';
+import { answerWith, dateTime, nullableDateTime, nullableString, nullableText, pageOf, publishAction } from '../shapes.ts';
 
-const dateTime = { type: 'string', format: 'date-time' } as const;
-const nullableDateTime = { type: ['string', 'null'], format: 'date-time' } as const;
-const nullableText = (maxLength: number) => ({ type: ['string', 'null'], maxLength }) as const;
-const listMeta = { pagination: { $ref: 'Pagination#' } } as const;
 
 /** A release; its status is worked out again at every read (an entry edited since may block it). */
 const Release = {
@@ -20,7 +17,7 @@ const Release = {
       description: '`blocked`: an entry fails publishing\'s validation; `failed`: its scheduled publish failed; `done`: published (it cannot change any more)',
     },
     scheduledAt: { ...nullableDateTime, description: 'When it publishes by itself; null: by hand only' },
-    timezone: { type: ['string', 'null'], description: 'The IANA zone the schedule was chosen in' },
+    timezone: { ...nullableString, description: 'The IANA zone the schedule was chosen in' },
     releasedAt: nullableDateTime,
     actions: {
       type: 'object', required: ['meta'],
@@ -41,17 +38,21 @@ const ReleaseAction = {
   required: ['id', 'type', 'contentType', 'entryDocumentId', 'locale', 'isEntryValid', 'entryError', 'entry'],
   properties: {
     id: { type: 'integer' },
-    type: { type: 'string', enum: ['publish', 'unpublish'] },
+    type: publishAction,
     contentType: { type: 'string', description: 'The content type\'s uid' },
     entryDocumentId: { type: 'string' },
-    locale: { type: ['string', 'null'], description: 'Null on types without i18n' },
+    locale: { ...nullableString, description: 'Null on types without i18n' },
     isEntryValid: { type: 'boolean', description: 'The action could be applied now (the entry exists; its draft passes publishing\'s validation)' },
-    entryError: { type: ['string', 'null'], description: 'Why it could not; null when valid' },
+    entryError: { ...nullableString, description: 'Why it could not; null when valid' },
     entry: {
       type: ['object', 'null'], additionalProperties: true,
       description: 'The entry\'s draft as the content API returns it (no populate); null once it no longer exists',
     },
   },
+  examples: [{
+    id: 9, type: 'publish', contentType: 'api::article.article', entryDocumentId: 'a1b2c3d4e5f6g7h8i9j0k1l2', locale: 'en', isEntryValid: true, entryError: null,
+    entry: { id: 14, documentId: 'a1b2c3d4e5f6g7h8i9j0k1l2', title: 'Hello', locale: 'en', publishedAt: null },
+  }],
 } as const;
 
 const releaseFields = {
@@ -64,20 +65,19 @@ const CreateReleaseBody = {
   type: 'object', additionalProperties: false, required: ['name'], properties: releaseFields,
   examples: [{ name: 'Spring launch', scheduledAt: '2030-03-01T09:00:00+01:00', timezone: 'Europe/Paris' }],
 } as const;
-const UpdateReleaseBody = { type: 'object', additionalProperties: false, properties: releaseFields } as const;
+const UpdateReleaseBody = { type: 'object', additionalProperties: false, properties: releaseFields, examples: [{ scheduledAt: null }] } as const;
 
-const actionType = { type: 'string', enum: ['publish', 'unpublish'] } as const;
 const CreateReleaseActionBody = {
   type: 'object', additionalProperties: false, required: ['contentType', 'entryDocumentId', 'type'],
   properties: {
     contentType: { type: 'string', minLength: 1, maxLength: 200, description: 'A draft & publish content type\'s uid' },
     entryDocumentId: { type: 'string', minLength: 1, maxLength: 64 },
     locale: { ...nullableText(50), description: 'Localized types: one of the project\'s locales (default: its default locale)' },
-    type: actionType,
+    type: publishAction,
   },
   examples: [{ contentType: 'api::article.article', entryDocumentId: 'a1b2c3d4e5f6g7h8i9j0k1l2', locale: 'en', type: 'publish' }],
 } as const;
-const UpdateReleaseActionBody = { type: 'object', additionalProperties: false, required: ['type'], properties: { type: actionType } } as const;
+const UpdateReleaseActionBody = { type: 'object', additionalProperties: false, required: ['type'], properties: { type: publishAction }, examples: [{ type: 'unpublish' }] } as const;
 
 const pageQuery = {
   page: { type: 'string', pattern: '^\\d{1,9}$', description: 'From 1' },
@@ -90,27 +90,14 @@ const ReleaseListQuery = {
 } as const;
 const PageQuery = { type: 'object', properties: pageQuery } as const;
 
-const releaseAnswer = (description: string) => ({ description, type: 'object', required: ['data'], properties: { data: Release } }) as const;
-const ReleaseList = {
-  description: 'A page of releases, newest first',
-  type: 'object', required: ['data', 'meta'],
-  properties: {
-    data: { type: 'array', items: Release },
-    meta: {
-      type: 'object', required: ['pagination', 'pendingReleasesCount'],
-      properties: { ...listMeta, pendingReleasesCount: { type: 'integer', description: 'Releases not published yet (all pages)' } },
-    },
-  },
-} as const;
-const actionAnswer = (description: string) => ({ description, type: 'object', required: ['data'], properties: { data: ReleaseAction } }) as const;
-const ReleaseActionList = {
-  description: 'A page of the release\'s actions',
-  type: 'object', required: ['data', 'meta'],
-  properties: { data: { type: 'array', items: ReleaseAction }, meta: { type: 'object', required: ['pagination'], properties: listMeta } },
-} as const;
+const releaseAnswer = (description: string) => answerWith('data', Release, description);
+const ReleaseList = pageOf(Release, 'A page of releases, newest first', {
+  pendingReleasesCount: { type: 'integer', description: 'Releases not published yet (all pages)' },
+});
+const actionAnswer = (description: string) => answerWith('data', ReleaseAction, description);
+const ReleaseActionList = pageOf(ReleaseAction, 'A page of the release\'s actions');
 
 const WRITERS = 'Viewers cannot change releases';
-const NO_PROJECT = 'No such project (or not a member)';
 const NO_RELEASE = 'No such project, or no such release in it';
 const NO_ACTION = 'No such project, release or action';
 const DONE = 'Invalid (each field named in `details.errors`), or the release is done already (done releases cannot change)';
@@ -127,6 +114,7 @@ export const releaseRoutes = {
   list: defineRoute({
     tags: ['Releases'],
     summary: 'List releases',
+    description: 'Newest first, a page at a time; `status=pending` for those not published yet. Any member.',
     querystring: ReleaseListQuery,
     response: withErrors({ 200: ReleaseList }, { 400: 'A malformed page or status (or an unknown key)', 404: NO_PROJECT }),
   }),
@@ -134,6 +122,7 @@ export const releaseRoutes = {
   get: defineRoute({
     tags: ['Releases'],
     summary: 'Get a release',
+    description: 'Its status is worked out again at this read (an entry edited since may block it). Any member.',
     response: withErrors({ 200: releaseAnswer('The release') }, { 404: NO_RELEASE }),
   }),
 
@@ -165,6 +154,7 @@ export const releaseRoutes = {
   listActions: defineRoute({
     tags: ['Releases'],
     summary: 'List a release\'s actions',
+    description: 'Each document-locale of the release with its entry\'s draft and whether it can be applied now, a page at a time. Any member.',
     querystring: PageQuery,
     response: withErrors({ 200: ReleaseActionList }, { 400: 'A malformed page (or an unknown key)', 404: NO_RELEASE }),
   }),
@@ -172,6 +162,7 @@ export const releaseRoutes = {
   updateAction: defineRoute({
     tags: ['Releases'],
     summary: 'Change an action\'s type',
+    description: 'Publish or unpublish the document-locale instead. Owners and editors; not on a done release.',
     body: UpdateReleaseActionBody,
     response: withErrors({ 200: actionAnswer('The action as changed') }, { 400: DONE, 403: WRITERS, 404: NO_ACTION }),
   }),
@@ -179,6 +170,7 @@ export const releaseRoutes = {
   removeAction: defineRoute({
     tags: ['Releases'],
     summary: 'Remove a document from a release',
+    description: 'The document itself is not changed. Owners and editors; not on a done release.',
     response: withErrors({ 204: noContent('Removed') }, { 400: DONE, 403: WRITERS, 404: NO_ACTION }),
   }),
 
@@ -186,6 +178,7 @@ export const releaseRoutes = {
     tags: ['Releases'],
     summary: 'Publish a release now',
     description: 'Applies every action in one transaction, all or nothing, sets `done` and `releasedAt`, and sends the webhook event `releases.publish`. Owners and editors.',
+    docBody: noBody(),
     response: withErrors({ 200: releaseAnswer('Published') }, {
       400: 'Published already, or an entry failed (all of them in `details.errors`: `{actionId, type, contentType, entryDocumentId, locale, message, details?}`); nothing was changed',
       403: WRITERS, 404: NO_RELEASE,

@@ -2,11 +2,7 @@
 // apps/gateway/src/management/restores.ts), in place or as a new project. Owners only.
 import { withErrors } from '../errors.ts';
 import { defineRoute } from '../route.ts';
-
-const nullableString = { type: ['string', 'null'] } as const;
-const dateTime = { type: 'string', format: 'date-time' } as const;
-const nullableDateTime = { type: ['string', 'null'], format: 'date-time' } as const;
-const archiveStatus = { type: 'string', enum: ['running', 'done', 'failed'] } as const;
+import { answerWith, archiveStatus, dateTime, nullableDateTime, nullableString } from '../shapes.ts';
 
 /** A restore of a backup, in place or as a new project. */
 const Restore = {
@@ -25,6 +21,10 @@ const Restore = {
     createdAt: dateTime,
     finishedAt: nullableDateTime,
   },
+  examples: [{
+    id: '5d6e7f80-9a1b-4c2d-8e3f-405162738495', status: 'running', target: 'new-project', backupId: '0b1f6c1e-8d2a-4c55-9d3e-2f4a7b9c1d2e',
+    project: null, error: null, createdAt: '2026-11-29T09:30:00.000Z', finishedAt: null,
+  }],
 } as const;
 
 const RestoreBody = {
@@ -38,7 +38,7 @@ const RestoreBody = {
   examples: [{ target: 'new-project', name: 'Blog (restored)' }],
 } as const;
 
-const restoreAnswer = (description: string) => ({ description, type: 'object', required: ['restore'], properties: { restore: Restore } }) as const;
+const restoreAnswer = (description: string) => answerWith('restore', Restore, description);
 
 const OWNERS = 'Owners only';
 
@@ -57,6 +57,7 @@ export const restoreRoutes = {
   get: defineRoute({
     tags: ['Exports and backups'],
     summary: 'Get a restore',
+    description: 'Its status; once a `new-project` restore is done, the new project. Owners only.',
     response: withErrors({ 200: restoreAnswer('The restore') }, { 403: OWNERS, 404: 'No such project, or no such restore of it' }),
   }),
 };

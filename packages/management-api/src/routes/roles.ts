@@ -1,17 +1,11 @@
 // End-user roles of a project and their permissions (apps/gateway/src/management/roles.ts).
-import { withErrors } from '../errors.ts';
+import { NO_PROJECT, withErrors } from '../errors.ts';
 import { defineRoute, noContent } from '../route.ts';
+import { answerWith, listOf } from '../shapes.ts';
 
-const NOT_SEEN = 'No such project, or the caller is no member of it';
 const EDITORS = 'Viewers may not change roles';
 
-/** `{role}`. */
-const roleAnswer = (description: string) => ({
-  description,
-  type: 'object',
-  required: ['role'],
-  properties: { role: { $ref: 'Role#' } },
-}) as const;
+const roleAnswer = (description: string) => answerWith('role', { $ref: 'Role#' }, description);
 
 /** A custom role's type, as the route checks it (`ROLE_TYPE` of the gateway). */
 export const ROLE_TYPE_PATTERN = '^[a-z][a-z0-9_-]{0,49}$';
@@ -22,13 +16,8 @@ export const roleRoutes = {
     summary: 'List the end-user roles',
     description: '`public` (no credentials), `authenticated` (any end-user JWT) and the custom ones, with their permissions.',
     response: withErrors({
-      200: {
-        description: 'The roles',
-        type: 'object',
-        required: ['roles'],
-        properties: { roles: { type: 'array', items: { $ref: 'Role#' } } },
-      },
-    }, { 404: NOT_SEEN }),
+      200: listOf('roles', { $ref: 'Role#' }, 'The roles'),
+    }, { 404: NO_PROJECT }),
   }),
 
   create: defineRoute({
@@ -46,7 +35,7 @@ export const roleRoutes = {
       },
       examples: [{ type: 'editor', name: 'Editor' }],
     },
-    response: withErrors({ 201: roleAnswer('The new role') }, { 400: 'A malformed or taken type, a bad name', 403: EDITORS, 404: NOT_SEEN }),
+    response: withErrors({ 201: roleAnswer('The new role') }, { 400: 'A malformed or taken type, a bad name', 403: EDITORS, 404: NO_PROJECT }),
   }),
 
   setPermissions: defineRoute({

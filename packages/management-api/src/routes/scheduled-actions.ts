@@ -1,11 +1,10 @@
 // Scheduled actions (`/v1/projects/{slug}/scheduled-actions…`): one document-locale published or
 // unpublished at a set instant, in the shape of Contentful's (apps/gateway/src/management/scheduled-actions.ts).
-import { withErrors } from '../errors.ts';
+import { NO_PROJECT, withErrors } from '../errors.ts';
 import { defineRoute, noContent } from '../route.ts';
+import { answerWith, dateTime, listOf, nullableString, nullableText, publishAction } from '../shapes.ts';
 
-const dateTime = { type: 'string', format: 'date-time' } as const;
-const nullableText = (maxLength: number) => ({ type: ['string', 'null'], maxLength }) as const;
-const actionType = { type: 'string', enum: ['publish', 'unpublish'] } as const;
+const status = { type: 'string', enum: ['scheduled', 'succeeded', 'failed', 'canceled'] } as const;
 
 /** One document-locale published or unpublished at a set instant. */
 const ScheduledAction = {
@@ -15,8 +14,8 @@ const ScheduledAction = {
     id: { type: 'integer' },
     contentType: { type: 'string' },
     documentId: { type: 'string' },
-    locale: { type: ['string', 'null'], description: 'Null on types without i18n' },
-    action: { type: 'string', enum: ['publish', 'unpublish'] },
+    locale: { ...nullableString, description: 'Null on types without i18n' },
+    action: publishAction,
     scheduledFor: {
       type: 'object', required: ['datetime', 'timezone'],
       properties: {
@@ -24,10 +23,14 @@ const ScheduledAction = {
         timezone: { type: 'string', description: 'The IANA zone it was chosen in' },
       },
     },
-    status: { type: 'string', enum: ['scheduled', 'succeeded', 'failed', 'canceled'] },
-    error: { type: ['string', 'null'], description: 'Why it failed' },
+    status,
+    error: { ...nullableString, description: 'Why it failed' },
     createdAt: dateTime,
   },
+  examples: [{
+    id: 6, contentType: 'api::article.article', documentId: 'a1b2c3d4e5f6g7h8i9j0k1l2', locale: 'en', action: 'publish',
+    scheduledFor: { datetime: '2030-12-01T08:00:00.000Z', timezone: 'Europe/Paris' }, status: 'scheduled', error: null, createdAt: '2026-11-29T09:30:00.000Z',
+  }],
 } as const;
 
 const CreateScheduledActionBody = {
@@ -36,7 +39,7 @@ const CreateScheduledActionBody = {
     contentType: { type: 'string', minLength: 1, maxLength: 200 },
     documentId: { type: 'string', minLength: 1, maxLength: 64 },
     locale: { ...nullableText(50), description: 'Localized types: one of the project\'s locales (default: its default locale); ignored on others' },
-    action: actionType,
+    action: publishAction,
     scheduledFor: {
       type: 'object', additionalProperties: false, required: ['datetime', 'timezone'],
       properties: {
@@ -55,18 +58,13 @@ const ScheduledActionListQuery = {
   type: 'object',
   properties: {
     documentId: { type: 'string', description: 'Only this document\'s' },
-    status: { type: 'string', enum: ['scheduled', 'succeeded', 'failed', 'canceled'] },
+    status,
   },
 } as const;
 
-const ScheduledActionAnswer = { description: 'Scheduled', type: 'object', required: ['data'], properties: { data: ScheduledAction } } as const;
-const ScheduledActionList = {
-  description: 'The scheduled actions (cancelled ones too, as `canceled`)',
-  type: 'object', required: ['data'],
-  properties: { data: { type: 'array', items: ScheduledAction, description: 'Soonest first, at most 1000' } },
-} as const;
+const ScheduledActionAnswer = answerWith('data', ScheduledAction, 'Scheduled');
+const ScheduledActionList = listOf('data', ScheduledAction, 'The scheduled actions (cancelled ones too, as `canceled`)', 'Soonest first, at most 1000');
 
-const NO_PROJECT = 'No such project (or not a member)';
 
 export const scheduledActionRoutes = {
   create: defineRoute({

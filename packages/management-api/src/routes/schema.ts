@@ -1,8 +1,9 @@
 // The content-type builder (`/v1/projects/{slug}/schema`, `…/content-types/{uid}`,
 // `…/components/{uid}`; apps/gateway/src/management/schema.ts). Content types and components are
 // Strapi v5 `schema.json` objects: open (options the platform does not act on are kept as given).
-import { withErrors } from '../errors.ts';
+import { NO_PROJECT, withErrors } from '../errors.ts';
 import { defineRoute, noContent } from '../route.ts';
+import { nullableString } from '../shapes.ts';
 
 const schemaJson = (what: string) => ({ type: 'object', additionalProperties: true, description: what }) as const;
 
@@ -55,6 +56,7 @@ const model = (description: string) => ({
     contentTypes, components,
     version: { type: 'integer', description: 'The model\'s version, one more at each change' },
   },
+  examples: [{ contentTypes: { 'api::article.article': articleExample }, components: {}, version: 3 }],
 }) as const;
 
 const ModelPlan = {
@@ -70,19 +72,27 @@ const ModelPlan = {
         properties: {
           op: { type: 'string', description: 'The kind of migration step' },
           type: { type: 'string', description: 'The content type\'s or component\'s uid' },
-          attribute: { type: ['string', 'null'] },
+          attribute: nullableString,
           description: { type: 'string' },
           destructive: { type: 'boolean' },
         },
       },
     },
   },
+  examples: [{
+    changed: true, destructive: true,
+    changes: [
+      { op: 'addAttribute', type: 'api::article.article', attribute: 'subtitle', description: 'add the attribute subtitle', destructive: false },
+      { op: 'dropAttribute', type: 'api::article.article', attribute: 'legacy', description: 'drop the attribute legacy and its data', destructive: true },
+    ],
+  }],
 } as const;
 
 const ContentTypeAnswer = {
   description: 'The content type as stored, and the model\'s new version',
   type: 'object', required: ['contentType', 'version'],
   properties: { contentType: schemaJson('The content type as stored'), version: { type: 'integer' } },
+  examples: [{ contentType: articleExample, version: 4 }],
 } as const;
 
 const ComponentAnswer = {
@@ -92,7 +102,6 @@ const ComponentAnswer = {
 } as const;
 
 const WRITERS = 'Viewers cannot change the model';
-const NO_PROJECT = 'No such project (or not a member)';
 const INVALID_MODEL = 'An invalid model (unknown attribute type, relation to an unknown target, a reserved attribute name, a changed `singularName`…; named in `details.errors`), or a change that would lose data it cannot keep';
 const CHANGED_MEANWHILE = '`expectedVersion` is not the current version: someone else changed the model meanwhile';
 const BACKUP_FAILED = 'The backup taken before a change that deletes data failed: nothing was changed';
@@ -101,6 +110,7 @@ export const schemaRoutes = {
   get: defineRoute({
     tags: ['Schema'],
     summary: 'Get the model',
+    description: 'The content types and components (Strapi v5 `schema.json` objects) and the model\'s version, to send back as `expectedVersion` with a change. Any member.',
     response: withErrors({ 200: model('The content types and components, and the model\'s version') }, { 404: NO_PROJECT }),
   }),
 

@@ -1,7 +1,8 @@
 // A project's security settings (apps/gateway/src/management/security-settings.ts): the rule
 // "members must use two-factor".
-import { withErrors } from '../errors.ts';
+import { NO_PROJECT, withErrors } from '../errors.ts';
 import { defineRoute } from '../route.ts';
+import { answerWith } from '../shapes.ts';
 
 const SecuritySettings = {
   type: 'object',
@@ -11,20 +12,14 @@ const SecuritySettings = {
   },
 } as const;
 
-const answer = (description: string) => ({
-  description,
-  type: 'object',
-  required: ['security'],
-  properties: { security: SecuritySettings },
-  examples: [{ security: { requireTwoFactor: true } }],
-}) as const;
+const answer = (description: string) => ({ ...answerWith('security', SecuritySettings, description), examples: [{ security: { requireTwoFactor: true } }] }) as const;
 
 export const securitySettingsRoutes = {
   get: defineRoute({
     tags: ['Settings'],
     summary: 'Get the security settings',
     description: 'Any member.',
-    response: withErrors({ 200: answer('The security settings') }, { 404: 'No such project, or the caller is no member of it' }),
+    response: withErrors({ 200: answer('The security settings') }, { 404: NO_PROJECT }),
   }),
 
   update: defineRoute({
@@ -41,7 +36,7 @@ export const securitySettingsRoutes = {
     response: withErrors({ 200: answer('The security settings after the change') }, {
       400: 'A body other than `{requireTwoFactor: boolean}`',
       403: 'Not an owner, or (`TwoFactorSetupRequired`) the owner has no two-factor',
-      404: 'No such project, or the caller is no member of it',
+      404: NO_PROJECT,
     }),
   }),
 };

@@ -1,11 +1,11 @@
 // A project's settings (apps/gateway/src/management/settings.ts): GraphQL, end users
 // (users-permissions), CORS, delivery. Each PUT takes any subset of the keys and is checked by its
-// handler (every bad or unknown key named in `details.errors`), so no body schema: the keys are
-// those of the answer, described here.
-import { withErrors } from '../errors.ts';
+// handler (every bad or unknown key named in `details.errors`), so its body is shown (`docBody`),
+// not validated: the keys of the answer, none required.
+import { NO_PROJECT, withErrors } from '../errors.ts';
 import { defineRoute } from '../route.ts';
+import { answerWith, nullableString } from '../shapes.ts';
 
-const NOT_SEEN = 'No such project, or the caller is no member of it';
 const EDITORS = 'Viewers may read the settings, not change them';
 const BAD_KEYS = 'A body that is not an object, unknown keys or bad values: each named in `details.errors` (nothing is saved)';
 
@@ -33,7 +33,7 @@ export const UsersPermissionsSettings = {
     emailConfirmation: { type: 'boolean', description: 'New users confirm their e-mail before they can log in (default false)' },
     defaultRole: { type: 'string', description: 'Role type given to registered users: an existing role other than `public` (default `authenticated`)' },
     jwtExpiresIn: { type: 'integer', minimum: 60, maximum: 31_536_000, description: 'Lifetime of end-user JWTs, seconds (default 2592000: 30 days)' },
-    resetPasswordUrl: { type: ['string', 'null'], description: 'The front end\'s page receiving `?code=` of a password reset (http(s); default null)' },
+    resetPasswordUrl: { ...nullableString, description: 'The front end\'s page receiving `?code=` of a password reset (http(s); default null)' },
     emailConfirmationRedirect: { type: 'string', description: 'Where the e-mail confirmation redirects: an http(s) URL or a path (default `/`)' },
   },
   examples: [{ allowRegister: true, emailConfirmation: false, defaultRole: 'authenticated', jwtExpiresIn: 2592000, resetPasswordUrl: null, emailConfirmationRedirect: '/' }],
@@ -62,34 +62,39 @@ export const DeliverySettings = {
   examples: [{ sMaxAge: 60, answerCache: true }],
 } as const;
 
-/** `{[key]: settings}`, the answer of both routes of a section. */
-const answer = <const K extends string, const S extends object>(key: K, schema: S, description: string) => ({
-  description,
+/** A PUT's body as shown: any subset of the settings' keys (the others keep their value). */
+const changeOf = <const S extends { properties: object }>(schema: S, example: object) => ({
   type: 'object',
-  required: [key],
-  properties: { [key]: schema } as Record<K, S>,
+  description: 'The keys to change (any subset); the others keep their value',
+  additionalProperties: false,
+  properties: schema.properties,
+  examples: [example],
 }) as const;
 
-const section = <const K extends string, const S extends object>(key: K, schema: S, name: string, keys: string) => ({
+const section = <const K extends string, const S extends { properties: object }>(key: K, schema: S, name: string, keys: string, example: object) => ({
   get: defineRoute({
     tags: ['Settings'],
     summary: `Get the ${name} settings`,
     description: 'The effective settings (defaults where none were set). Any member.',
-    response: withErrors({ 200: answer(key, schema, `The ${name} settings`) }, { 404: NOT_SEEN }),
+    response: withErrors({ 200: answerWith(key, schema, `The ${name} settings`) }, { 404: NO_PROJECT }),
   }),
   update: defineRoute({
     tags: ['Settings'],
     summary: `Change the ${name} settings`,
     description: `The body is any subset of ${keys}, merged over the current settings; the answer is the effective settings. Owners and editors; the change applies on every instance at once.`,
-    response: withErrors({ 200: answer(key, schema, `The ${name} settings after the change`) }, { 400: BAD_KEYS, 403: EDITORS, 404: NOT_SEEN }),
+    docBody: changeOf(schema, example),
+    response: withErrors({ 200: answerWith(key, schema, `The ${name} settings after the change`) }, { 400: BAD_KEYS, 403: EDITORS, 404: NO_PROJECT }),
   }),
 });
 
-const graphql = section('graphql', GraphqlSettings, 'GraphQL', '`defaultLimit`, `maxLimit`, `depthLimit`, `costLimit`, `introspection`, `playground`');
+const graphql = section('graphql', GraphqlSettings, 'GraphQL', '`defaultLimit`, `maxLimit`, `depthLimit`, `costLimit`, `introspection`, `playground`',
+  { maxLimit: 100, playground: false });
 const usersPermissions = section('usersPermissions', UsersPermissionsSettings, 'end-user (users-permissions)',
-  '`allowRegister`, `emailConfirmation`, `defaultRole`, `jwtExpiresIn`, `resetPasswordUrl`, `emailConfirmationRedirect`');
-const cors = section('cors', CorsSettings, 'CORS', '`origins`, `credentials`, `maxAge` (an invalid origin is named as `["origins", "<index>"]`)');
-const delivery = section('delivery', DeliverySettings, 'delivery', '`sMaxAge` (0–31536000) and `answerCache`');
+  '`allowRegister`, `emailConfirmation`, `defaultRole`, `jwtExpiresIn`, `resetPasswordUrl`, `emailConfirmationRedirect`',
+  { emailConfirmation: true, emailConfirmationRedirect: 'https://app.example.com/welcome' });
+const cors = section('cors', CorsSettings, 'CORS', '`origins`, `credentials`, `maxAge` (an invalid origin is named as `["origins", "<index>"]`)',
+  { origins: ['https://app.example.com', 'https://www.example.com'] });
+const delivery = section('delivery', DeliverySettings, 'delivery', '`sMaxAge` (0–31536000) and `answerCache`', { sMaxAge: 300 });
 
 export const settingsRoutes = {
   getGraphql: graphql.get,

@@ -1,4 +1,4 @@
-// Signing in through single sign-on (apps/gateway/src/management/sso.ts, registerSsoLoginRoutes).
+// Signing in through single sign-on (apps/gateway/src/management/sso.ts, ssoLoginRoutes).
 import { PUBLIC } from '../document.ts';
 import { withErrors } from '../errors.ts';
 import { defineRoute } from '../route.ts';

@@ -1,11 +1,10 @@
-// A project's single sign-on connection (`registerSsoRoutes` of apps/gateway/src/management/sso.ts;
+// A project's single sign-on connection (`ssoRoutes` of apps/gateway/src/management/sso.ts;
 // signing in through it: routes/sso-login.ts). Owners only; the enterprise plan for all but DELETE.
-import { withErrors } from '../errors.ts';
-import { defineRoute, noContent } from '../route.ts';
+import { NO_PROJECT, withErrors } from '../errors.ts';
+import { defineRoute, noBody, noContent } from '../route.ts';
+import { dateTime, nullableDateTime } from '../shapes.ts';
 
-const nullableDateTime = { type: ['string', 'null'], format: 'date-time' } as const;
 const OWNERS = 'Only owners; or (`details: {limit: "singleSignOn", plan}`) the project is not on the enterprise plan';
-const NOT_SEEN = 'No such project, or the caller is no member of it';
 
 /** A connection as answered: the client secret is write-only (only that it is set). */
 const SsoConnection = {
@@ -29,9 +28,14 @@ const SsoConnection = {
         verifiedAt: nullableDateTime,
       },
     },
-    createdAt: { type: 'string', format: 'date-time' },
-    updatedAt: { type: 'string', format: 'date-time' },
+    createdAt: dateTime,
+    updatedAt: dateTime,
   },
+  examples: [{
+    issuer: 'https://login.example.com', clientId: 'cms', clientSecretSet: true, emailDomain: 'example.com', defaultRole: 'editor',
+    domainVerification: { name: '_cms-sso.example.com', value: 'cms-sso-verification=3f9a…', verified: true, verifiedAt: '2026-11-23T06:10:00.000Z' },
+    createdAt: '2026-11-23T06:00:00.000Z', updatedAt: '2026-11-23T06:10:00.000Z',
+  }],
 } as const;
 
 const answer = (description: string, nullable: boolean) => ({
@@ -49,7 +53,7 @@ export const ssoRoutes = {
     tags: ['Single sign-on'],
     summary: 'Get the single sign-on connection',
     description: '`sso` is null when none is set up.',
-    response: withErrors({ 200: answer('The connection, or null', true) }, { 403: OWNERS, 404: NOT_SEEN }),
+    response: withErrors({ 200: answer('The connection, or null', true) }, { 403: OWNERS, 404: NO_PROJECT }),
   }),
 
   put: defineRoute({
@@ -72,7 +76,7 @@ export const ssoRoutes = {
     response: withErrors({ 200: answer('The connection', false) }, {
       400: 'A bad field; an issuer whose discovery fails says which check on `issuer`; an environment',
       403: OWNERS,
-      404: NOT_SEEN,
+      404: NO_PROJECT,
       409: 'Another project already uses single sign-on for this e-mail domain',
     }),
   }),
@@ -80,7 +84,8 @@ export const ssoRoutes = {
   verifyDomain: defineRoute({
     tags: ['Single sign-on'],
     summary: 'Verify the e-mail domain',
-    description: 'Checks the DNS TXT record `domainVerification.name` for `domainVerification.value`.',
+    description: 'Checks the DNS TXT record `domainVerification.name` for `domainVerification.value`. Owners only, enterprise plan.',
+    docBody: noBody(),
     response: withErrors({ 200: answer('The connection, its domain verified', false) }, {
       400: 'The record was not found or holds something else (on `emailDomain`, saying what was found)',
       403: OWNERS,

@@ -1,10 +1,10 @@
 // A project's team (apps/gateway/src/management/team.ts): members and their roles, invitations by
 // e-mail, accepting one, leaving.
-import { withErrors } from '../errors.ts';
+import { NO_PROJECT, withErrors } from '../errors.ts';
 import { defineRoute, noContent } from '../route.ts';
+import { answerWith } from '../shapes.ts';
 
 const role = { type: 'string', maxLength: 50, description: '`owner`, `editor` or `viewer`' } as const;
-const NOT_SEEN = 'No such project, or the caller is no member of it';
 const OWNERS_ONLY = 'Only owners change the team; an environment\'s team is its parent\'s (400)';
 
 export const teamRoutes = {
@@ -22,7 +22,7 @@ export const teamRoutes = {
           invitations: { type: 'array', items: { $ref: 'Invitation#' } },
         },
       },
-    }, { 404: NOT_SEEN }),
+    }, { 404: NO_PROJECT }),
   }),
 
   invite: defineRoute({
@@ -37,16 +37,11 @@ export const teamRoutes = {
       examples: [{ email: 'colleague@example.com', role: 'editor' }],
     },
     response: withErrors({
-      201: {
-        description: 'The invitation (the link is mailed)',
-        type: 'object',
-        required: ['invitation'],
-        properties: { invitation: { $ref: 'Invitation#' } },
-      },
+      201: answerWith('invitation', { $ref: 'Invitation#' }, 'The invitation (the link is mailed)'),
     }, {
       400: 'A malformed address, an unknown role, an address of a member already, or an environment',
       403: OWNERS_ONLY,
-      404: NOT_SEEN,
+      404: NO_PROJECT,
     }),
   }),
 
@@ -66,14 +61,10 @@ export const teamRoutes = {
       additionalProperties: false,
       required: ['token'],
       properties: { token: { type: 'string', maxLength: 200, description: 'The `token` of the mailed link' } },
+      examples: [{ token: 'the token of the link' }],
     },
     response: withErrors({
-      200: {
-        description: 'The project joined, with the caller\'s role',
-        type: 'object',
-        required: ['project'],
-        properties: { project: { $ref: 'Project#' } },
-      },
+      200: answerWith('project', { $ref: 'Project#' }, 'The project joined, with the caller\'s role'),
     }, { 400: '"This invitation is invalid or has expired" (unknown, used, withdrawn or expired)' }),
   }),
 
@@ -83,12 +74,7 @@ export const teamRoutes = {
     description: 'Owners only. A project always keeps an owner.',
     body: { type: 'object', additionalProperties: false, required: ['role'], properties: { role }, examples: [{ role: 'viewer' }] },
     response: withErrors({
-      200: {
-        description: 'The member with the new role',
-        type: 'object',
-        required: ['member'],
-        properties: { member: { $ref: 'Member#' } },
-      },
+      200: answerWith('member', { $ref: 'Member#' }, 'The member with the new role'),
     }, {
       400: 'An unknown role, demoting the last owner, or an environment',
       403: OWNERS_ONLY,

@@ -1,6 +1,6 @@
 // Two-factor sign-in (apps/gateway/src/management/two-factor.ts, docs/two-factor.md).
 import { withErrors } from '../errors.ts';
-import { defineRoute } from '../route.ts';
+import { defineRoute, noBody } from '../route.ts';
 
 const codeBody = {
   type: 'object', additionalProperties: false, required: ['code'],
@@ -31,6 +31,7 @@ export const twoFactorRoutes = {
     tags: ['Two-factor'],
     summary: 'Set up an authenticator',
     description: 'A new secret, shown this once; two-factor is on once `POST /v1/auth/2fa/enable` confirms a code of it. A second setup replaces the first.',
+    docBody: noBody(),
     response: withErrors({
       200: {
         description: 'The secret (RFC 6238: SHA-1, 6 digits, 30 s)',
@@ -40,6 +41,7 @@ export const twoFactorRoutes = {
           secret: { type: 'string', description: 'Base32, to type into an authenticator app' },
           otpauthUrl: { type: 'string', description: '`otpauth://totp/…`, for a QR code' },
         },
+        examples: [{ secret: 'JBSWY3DPEHPK3PXP', otpauthUrl: 'otpauth://totp/Content%20platform:me%40example.com?secret=JBSWY3DPEHPK3PXP&issuer=Content%20platform' }],
       },
     }, { 401: 'No valid session', 409: 'Two-factor is on already: turn it off first' }),
   }),
@@ -54,7 +56,8 @@ export const twoFactorRoutes = {
         description: 'On; the recovery codes',
         type: 'object',
         required: ['recoveryCodes'],
-        properties: { recoveryCodes: { type: 'array', items: { type: 'string' } } },
+        properties: { recoveryCodes: { type: 'array', items: { type: 'string' }, description: 'Ten single-use codes, each instead of a TOTP code once' } },
+        examples: [{ recoveryCodes: ['a1b2-c3d4-e5f6', 'g7h8-i9j0-k1l2'] }],
       },
     }, { 400: WRONG_CODE, 401: 'No valid session', 429: TOO_MANY }),
   }),

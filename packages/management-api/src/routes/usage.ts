@@ -1,10 +1,9 @@
 // A project's usage (apps/gateway/src/management/usage.ts): the month against the plan's limits,
 // and its last days. Any member.
-import { withErrors } from '../errors.ts';
+import { NO_PROJECT, withErrors } from '../errors.ts';
 import { defineRoute } from '../route.ts';
 import { MonthlyUsage, PlanLimits } from '../shapes.ts';
 
-const NOT_SEEN = 'No such project, or the caller is no member of it';
 const BAD_QUERY = 'Another query key, or a value that is not such an integer (`1.5`, `-1`, a repeated key): one entry per bad key in `details.errors`';
 const date = { type: 'string', format: 'date', description: 'A UTC day, `YYYY-MM-DD`' } as const;
 // No type: the handler checks them (an integer in range, each key once) and names each bad key.
@@ -37,7 +36,7 @@ export const usageRoutes = {
           limits: { requestsPerMonth: 100000, requestsPerSecond: 50, storageBytes: 1073741824, documents: 10000, maxUploadBytes: 52428800 },
         }],
       },
-    }, { 404: NOT_SEEN }),
+    }, { 404: NO_PROJECT }),
   }),
 
   daily: defineRoute({
@@ -66,7 +65,7 @@ export const usageRoutes = {
         },
         examples: [{ days: [{ date: '2026-11-28', requests: 120, rejected: 0 }, { date: '2026-11-29', requests: 87, rejected: 2 }] }],
       },
-    }, { 400: BAD_QUERY, 404: NOT_SEEN }),
+    }, { 400: BAD_QUERY, 404: NO_PROJECT }),
   }),
 
   rejections: defineRoute({
@@ -87,7 +86,7 @@ export const usageRoutes = {
           total: Rejections,
         },
       },
-    }, { 400: BAD_QUERY, 404: NOT_SEEN }),
+    }, { 400: BAD_QUERY, 404: NO_PROJECT }),
   }),
 
   routes: defineRoute({
@@ -108,6 +107,6 @@ export const usageRoutes = {
         },
         examples: [{ routes: [{ route: 'GET /api/articles', requests: 812 }, { route: 'POST /graphql', requests: 97 }] }],
       },
-    }, { 400: BAD_QUERY, 404: NOT_SEEN }),
+    }, { 400: BAD_QUERY, 404: NO_PROJECT }),
   }),
 };

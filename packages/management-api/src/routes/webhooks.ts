@@ -1,17 +1,8 @@
 // A project's webhooks (`/v1/projects/{slug}/webhooks…`): the body of a create or an update, and
 // the delivery log. The webhook itself is shapes.ts' `Webhook`.
-import { withErrors } from '../errors.ts';
-import { defineRoute, noContent } from '../route.ts';
-
-const nullableString = { type: ['string', 'null'] } as const;
-const nullableInteger = { type: ['integer', 'null'] } as const;
-
-/** The events a webhook may listen to (@cms/webhooks' WEBHOOK_EVENTS). */
-const WEBHOOK_EVENT_NAMES = [
-  'entry.create', 'entry.update', 'entry.delete', 'entry.publish', 'entry.unpublish',
-  'media.create', 'media.update', 'media.delete',
-  'releases.publish',
-] as const;
+import { NO_PROJECT, withErrors } from '../errors.ts';
+import { defineRoute, noBody, noContent } from '../route.ts';
+import { WEBHOOK_EVENTS, answerWith, dateTime, listOf, nullableDateTime, nullableInteger, nullableString } from '../shapes.ts';
 
 /**
  * A create's body (`partial: false`: name, url and events required) or an update's (any subset).
@@ -27,7 +18,7 @@ function webhookBody(partial: boolean) {
     properties: {
       name: { type: 'string', minLength: 1, maxLength: 100 },
       url: { type: 'string', maxLength: 2048, description: 'An http or https URL' },
-      events: { type: 'array', minItems: 1, items: { type: 'string', enum: WEBHOOK_EVENT_NAMES } },
+      events: { type: 'array', minItems: 1, items: { type: 'string', enum: WEBHOOK_EVENTS } },
       headers: {
         type: 'object',
         maxProperties: 20,
@@ -51,7 +42,7 @@ const Attempt = {
     error: { ...nullableString, description: 'Why it failed (timeout, refused connection, a non-2xx status)' },
     durationMs: { type: 'integer' },
     responseExcerpt: { ...nullableString, description: 'The start of the receiver\'s answer' },
-    at: { type: 'string', format: 'date-time' },
+    at: dateTime,
   },
 } as const;
 
@@ -69,15 +60,20 @@ const WebhookDelivery = {
     responseStatus: nullableInteger,
     error: nullableString,
     responseExcerpt: nullableString,
-    nextAttemptAt: { type: ['string', 'null'], format: 'date-time', description: 'When it is tried next (pending and retrying only)' },
-    createdAt: { type: 'string', format: 'date-time' },
-    updatedAt: { type: 'string', format: 'date-time' },
+    nextAttemptAt: { ...nullableDateTime, description: 'When it is tried next (pending and retrying only)' },
+    createdAt: dateTime,
+    updatedAt: dateTime,
     log: { type: 'array', items: Attempt, description: 'Every attempt, newest first (replays included)' },
   },
+  examples: [{
+    id: 40, webhookId: 5, event: 'entry.publish', status: 'delivered', attempts: 1, durationMs: 84, responseStatus: 200, error: null,
+    responseExcerpt: 'ok', nextAttemptAt: null, createdAt: '2026-11-29T09:30:00.000Z', updatedAt: '2026-11-29T09:30:00.084Z',
+    log: [{ attempt: 1, responseStatus: 200, error: null, durationMs: 84, responseExcerpt: 'ok', at: '2026-11-29T09:30:00.084Z' }],
+  }],
 } as const;
 
-const webhookAnswer = (description: string) => ({ description, type: 'object', required: ['webhook'], properties: { webhook: { $ref: 'Webhook#' } } }) as const;
-const deliveryAnswer = (description: string) => ({ description, type: 'object', required: ['delivery'], properties: { delivery: WebhookDelivery } }) as const;
+const webhookAnswer = (description: string) => answerWith('webhook', { $ref: 'Webhook#' }, description);
+const deliveryAnswer = (description: string) => answerWith('delivery', WebhookDelivery, description);
 const NOT_FOUND = 'No such project (or not a member), or no such webhook in it';
 const WRITERS = 'Viewers cannot change webhooks';
 
@@ -94,20 +90,22 @@ export const webhookRoutes = {
         required: ['webhook', 'secret'],
         properties: { webhook: { $ref: 'Webhook#' }, secret: { type: 'string', description: '`whsec_…`: keep it, it is never shown again' } },
       },
-    }, { 400: 'A field is missing or invalid (each named in `details.errors`)', 403: WRITERS, 404: 'No such project (or not a member)' }),
+    }, { 400: 'A field is missing or invalid (each named in `details.errors`)', 403: WRITERS, 404: NO_PROJECT }),
   }),
 
   list: defineRoute({
     tags: ['Webhooks'],
     summary: 'List the project\'s webhooks',
+    description: 'Every webhook of the project, oldest first, without their signing secrets. Any member.',
     response: withErrors({
-      200: { description: 'Its webhooks, oldest first (never their secrets)', type: 'object', required: ['webhooks'], properties: { webhooks: { type: 'array', items: { $ref: 'Webhook#' } } } },
-    }, { 404: 'No such project (or not a member)' }),
+      200: listOf('webhooks', { $ref: 'Webhook#' }, 'Its webhooks, oldest first (never their secrets)'),
+    }, { 404: NO_PROJECT }),
   }),
 
   get: defineRoute({
     tags: ['Webhooks'],
     summary: 'Get a webhook',
+    description: 'One webhook, without its signing secret. Any member.',
     response: withErrors({ 200: webhookAnswer('The webhook') }, { 404: NOT_FOUND }),
   }),
 
@@ -130,6 +128,7 @@ export const webhookRoutes = {
     tags: ['Webhooks'],
     summary: 'Send a test event',
     description: 'Sends a `trigger-test` event now (one attempt, no retries) and answers its outcome. Owners and editors.',
+    docBody: noBody(),
     response: withErrors({ 202: deliveryAnswer('Sent: the delivery and its attempt') }, { 403: WRITERS, 404: NOT_FOUND }),
   }),
 
@@ -138,7 +137,7 @@ export const webhookRoutes = {
     summary: 'List a webhook\'s deliveries',
     description: 'Its latest deliveries (at most 100 are kept), newest first, each with its attempts.',
     response: withErrors({
-      200: { description: 'The delivery log', type: 'object', required: ['deliveries'], properties: { deliveries: { type: 'array', items: WebhookDelivery } } },
+      200: listOf('deliveries', WebhookDelivery, 'The delivery log'),
     }, { 404: NOT_FOUND }),
   }),
 
@@ -146,6 +145,7 @@ export const webhookRoutes = {
     tags: ['Webhooks'],
     summary: 'Send a delivery again',
     description: 'Queues the same body again (a new series of attempts, with retries). Owners and editors.',
+    docBody: noBody(),
     response: withErrors({ 202: deliveryAnswer('Queued again') }, {
       403: WRITERS, 404: 'No such project, webhook or delivery', 409: 'The delivery is on its way already (pending)',
     }),

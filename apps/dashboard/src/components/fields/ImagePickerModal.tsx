@@ -2,30 +2,9 @@
 // The image block stores the file object as Strapi's editor does.
 import { Alert, Button, Group, Loader, Modal, SimpleGrid, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
-import { contentApi, fileUrl, strapiQuery } from '../../content-api.ts';
-import { projectKey } from '../../project.ts';
-
-/** A file as `GET /api/upload/files` answers it. */
-export interface UploadFile {
-  id: number;
-  name: string;
-  alternativeText: string | null;
-  caption: string | null;
-  width: number | null;
-  height: number | null;
-  formats: Record<string, { url: string }> | null;
-  hash: string;
-  ext: string;
-  mime: string;
-  size: number;
-  url: string;
-  previewUrl: string | null;
-  provider: string;
-  createdAt: string;
-  updatedAt: string;
-}
+import { fileUrl } from '../../content-api.ts';
+import { useImages, type UploadFile } from '../../features/media/api/get-images.ts';
 
 /** The file object an image block holds (Strapi's fields, without the library's ids). */
 export function imageOfFile(file: UploadFile, alternativeText: string): Record<string, unknown> {
@@ -34,13 +13,6 @@ export function imageOfFile(file: UploadFile, alternativeText: string): Record<s
 }
 
 const PAGE = 30;
-
-/** The newest images whose name contains `search`; one more than shown tells whether more follow. */
-const imagesQuery = (search: string, shown: number) => strapiQuery({
-  sort: ['createdAt:desc', 'id:desc'],
-  filters: { mime: { $startsWith: 'image/' }, ...(search ? { name: { $containsi: search } } : {}) },
-  pagination: { start: 0, limit: shown + 1 },
-});
 
 export function ImagePickerModal({ slug, opened, onInsert, onClose }: {
   slug: string;
@@ -51,13 +23,8 @@ export function ImagePickerModal({ slug, opened, onInsert, onClose }: {
   const [search, setSearch] = useState('');
   const [typed] = useDebouncedValue(search.trim(), 250);
   const [shown, setShown] = useState(PAGE);
-  const files = useQuery({
-    queryKey: projectKey(slug, 'blocks-images', typed, String(shown)),
-    queryFn: () => contentApi<UploadFile[]>(slug, 'GET', `/api/upload/files${imagesQuery(typed, shown)}`),
-    // Read on every opening (never stale-cached): uploads made meanwhile show up.
-    enabled: opened,
-    placeholderData: keepPreviousData,
-  });
+  // Read on every opening (never stale-cached): uploads made meanwhile show up.
+  const files = useImages(slug, typed, shown, opened);
   const [picked, setPicked] = useState<UploadFile | null>(null);
   const [alt, setAlt] = useState('');
   useEffect(() => {

@@ -3,13 +3,12 @@
 // the document's locale). The form writes the change with `relationBody`.
 import { Combobox, Group, Loader, Stack, Text, TextInput, useCombobox } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { contentApi } from '../../content-api.ts';
-import { projectKey, useSchema } from '../../project.ts';
+import { useRelationSearch } from '../../features/content/api/search-relations.ts';
+import { useSchema } from '../../features/schema/api/get-schema.ts';
 import { FieldShell, describedBy, useFieldIds } from './FieldShell.tsx';
 import type { RelationItem } from './relation-body.ts';
-import { relationTarget, searchItems, searchPath } from './relation-target.ts';
+import { relationTarget } from './relation-target.ts';
 import { SortableRelationList } from './SortableRelationList.tsx';
 
 export { relationBody, type RelationItem } from './relation-body.ts';
@@ -43,12 +42,7 @@ export function RelationPicker(props: {
     },
   });
 
-  const results = useQuery({
-    queryKey: projectKey(slug, 'relation-search', targetUid, locale ?? '', term.trim()),
-    queryFn: async () => searchItems(target!, await contentApi<unknown>(slug, 'GET', searchPath(target!, term, locale))),
-    enabled: opened && target !== null,
-    staleTime: 10_000,
-  });
+  const results = useRelationSearch({ slug, targetUid, locale, term }, target, opened);
   const options = (results.data ?? []).filter((r) => !value.some((v) => v.documentId === r.documentId));
 
   const pick = (documentId: string) => {

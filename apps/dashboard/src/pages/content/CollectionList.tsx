@@ -4,20 +4,19 @@
 // It follows the project's live stream: others' changes appear without a reload.
 import { Alert, Anchor, Button, Group, Pagination, Select, Stack, Table, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
 import { useDebouncedCallback, useLocalStorage } from '@mantine/hooks';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createColumnHelper, rowSortingFeature, tableFeatures, useTable, type SortingState, type Updater } from '@tanstack/react-table';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { errorMessage } from '../../components/PageState.tsx';
+import { useDocuments, useLiveDocuments, type ListRow } from '../../features/content/api/get-documents.ts';
+import { contentPath, localeSearch, type ContentEnv } from '../../features/content/components/content-env.ts';
+import { hasDraftAndPublish, isLocalized, listableAttributes, typeLabel, type ContentType } from '../../features/content/components/content-model.ts';
+import { AddFilter, ColumnPicker, FilterChips, TIMESTAMP_COLUMNS } from '../../features/content/components/ListControls.tsx';
+import { PAGE_SIZES, readListState, writeListState, type ListState } from '../../features/content/components/list-query.ts';
+import { LocaleSelect } from '../../features/content/components/LocaleSelect.tsx';
+import { StatusBadge } from '../../features/content/components/StatusBadge.tsx';
 import type { AttributeSchema } from '../../model/schema.ts';
-import { hasDraftAndPublish, isLocalized, listableAttributes, typeLabel, type ContentType } from '../../components/content/content-model.ts';
-import { contentPath, localeSearch, type ContentEnv } from '../../components/content/content-env.ts';
-import { AddFilter, ColumnPicker, FilterChips, TIMESTAMP_COLUMNS } from '../../components/content/ListControls.tsx';
-import { fetchListPage, PAGE_SIZES, readListState, writeListState, type ListRow, type ListState } from '../../components/content/list-query.ts';
-import { LocaleSelect } from '../../components/content/LocaleSelect.tsx';
-import { StatusBadge } from '../../components/content/StatusBadge.tsx';
-import { useLiveRefresh } from '../../live.ts';
 
 const features = tableFeatures({ rowSortingFeature });
 const helper = createColumnHelper<typeof features, ListRow>();
@@ -44,12 +43,8 @@ export function CollectionList({ env, type }: { env: ContentEnv; type: ContentTy
 
   const request = { ...state, locale };
   // Another member's edit (or any API write) shows up without a reload.
-  useLiveRefresh(slug, type.uid, ['content-list', slug, type.uid]);
-  const page = useQuery({
-    queryKey: ['content-list', slug, type.uid, request, shown],
-    queryFn: () => fetchListPage(slug, type, request, shown),
-    placeholderData: keepPreviousData,
-  });
+  useLiveDocuments(slug, type.uid);
+  const page = useDocuments(slug, type, request, shown);
 
   // Typing in the search box asks the API once the typing pauses.
   const [search, setSearch] = useState(state.q);

@@ -5,9 +5,11 @@ import { Anchor, Grid, NavLink, Stack, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import { Link, Navigate, Route, Routes, useLocation, useParams } from 'react-router';
 import { PageError, PageLoader } from '../../components/PageState.tsx';
-import { contentPath, type ContentEnv } from '../../components/content/content-env.ts';
-import { contentTypesOf, isSingleType, typeLabel, type ContentType } from '../../components/content/content-model.ts';
-import { useLocales, useProject, useProjectRole, useSchema } from '../../project.ts';
+import { contentPath, type ContentEnv } from '../../features/content/components/content-env.ts';
+import { contentTypesOf, isSingleType, typeLabel, type ContentType } from '../../features/content/components/content-model.ts';
+import { useLocales } from '../../features/locales/api/get-locales.ts';
+import { useProject, useProjectRole } from '../../features/projects/api/get-project.ts';
+import { useSchema } from '../../features/schema/api/get-schema.ts';
 import { CollectionList } from './CollectionList.tsx';
 import { DocumentPage } from './DocumentPage.tsx';
 

@@ -4,23 +4,25 @@
 // schedule buttons, and the entry's scheduled actions under the heading.
 import { Alert, Anchor, Button, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PageError, PageLoader } from '../../components/PageState.tsx';
-import { documentLocales, readDraft, readStamp, type VersionRef } from '../../components/content/actions.ts';
-import { contentPath, localeSearch, type ContentEnv } from '../../components/content/content-env.ts';
-import { hasDraftAndPublish, isLocalized, isSingleType, mainFieldOf, typeLabel, type ContentType } from '../../components/content/content-model.ts';
-import { DocumentEditor } from '../../components/content/DocumentEditor.tsx';
-import { emptyValues, valuesFromDocument, type Document } from '../../components/content/form-state.ts';
-import { HistoryPanel } from '../../components/content/history/HistoryPanel.tsx';
-import type { EntryTarget } from '../../components/content/publishing/entry-target.ts';
-import { PublishingButtons } from '../../components/content/publishing/PublishingButtons.tsx';
-import { ScheduledActions } from '../../components/content/publishing/ScheduledActions.tsx';
-import { statusOf } from '../../components/content/list-query.ts';
-import { LocaleSelect, localeName } from '../../components/content/LocaleSelect.tsx';
-import { StatusBadge } from '../../components/content/StatusBadge.tsx';
-import type { SaveKind } from '../../components/content/use-save.ts';
+import { useDocumentLocales } from '../../features/content/api/get-document-locales.ts';
+import { useDraft } from '../../features/content/api/get-draft.ts';
+import { usePublishedStamp } from '../../features/content/api/get-version-stamp.ts';
+import type { VersionRef } from '../../features/content/api/version-ref.ts';
+import { contentPath, localeSearch, type ContentEnv } from '../../features/content/components/content-env.ts';
+import { hasDraftAndPublish, isLocalized, isSingleType, mainFieldOf, typeLabel, type ContentType } from '../../features/content/components/content-model.ts';
+import { DocumentEditor } from '../../features/content/components/DocumentEditor.tsx';
+import { emptyValues, valuesFromDocument, type Document } from '../../features/content/components/form-state.ts';
+import { statusOf } from '../../features/content/components/list-query.ts';
+import { LocaleSelect, localeName } from '../../features/content/components/LocaleSelect.tsx';
+import type { EntryTarget } from '../../features/content/components/publishing/entry-target.ts';
+import { PublishingButtons } from '../../features/content/components/publishing/PublishingButtons.tsx';
+import { ScheduledActions } from '../../features/content/components/publishing/ScheduledActions.tsx';
+import { StatusBadge } from '../../features/content/components/StatusBadge.tsx';
+import type { SaveKind } from '../../features/content/components/use-save.ts';
+import { HistoryPanel } from '../../features/history/components/HistoryPanel.tsx';
 
 /** Where a new locale version starts from: another locale's version, or an empty form (''). */
 type Start = string | null;
@@ -35,53 +37,37 @@ export function DocumentPage({ env, type, documentId }: { env: ContentEnv; type:
 
 function LocaleVersion({ env, type, documentId, locale }: { env: ContentEnv; type: ContentType; documentId?: string; locale?: string }) {
   const { slug, model, locales } = env;
-  const client = useQueryClient();
   const navigate = useNavigate();
   const single = isSingleType(type);
   const isNew = !single && !documentId;
   const localized = isLocalized(type);
   const dp = hasDraftAndPublish(type);
-  const docKey = ['content-document', slug, type.uid, documentId ?? ''];
   const ref: VersionRef = { slug, type, documentId, locale };
 
-  const draft = useQuery({ queryKey: [...docKey, locale ?? '', 'draft'], queryFn: () => readDraft(model, ref), enabled: !isNew, staleTime: Infinity });
-  const published = useQuery({
-    queryKey: [...docKey, locale ?? '', 'published'], queryFn: () => readStamp(ref, true), enabled: dp && Boolean(draft.data), staleTime: Infinity,
-  });
-  const existing = useQuery({
-    queryKey: [...docKey, 'locales'], queryFn: () => documentLocales(ref, locales.map((l) => l.code)), enabled: localized && !isNew, staleTime: Infinity,
-  });
+  const draft = useDraft(model, ref, !isNew);
+  const published = usePublishedStamp(ref, dp && Boolean(draft.data));
+  const existing = useDocumentLocales(ref, locales.map((l) => l.code), localized && !isNew);
   const [start, setStart] = useState<Start>(null);
-  const source = useQuery({
-    queryKey: [...docKey, start ?? '', 'draft'], queryFn: () => readDraft(model, { ...ref, locale: start! }), enabled: Boolean(start), staleTime: Infinity,
-  });
+  const source = useDraft(model, { ...ref, locale: start ?? '' }, Boolean(start));
 
   const localeLabel = locale ? localeName(locales, locale) : '';
   const stored = draft.data ?? null;
-  const reload = () => client.invalidateQueries({ queryKey: docKey });
   const listPath = `${contentPath(slug, type.uid)}${localeSearch(locale)}`;
   const switchLocale = (code: string) => navigate({ search: `?locale=${encodeURIComponent(code)}` });
 
+  // The save has read the list and the document again.
   async function onSaved(doc: Document, kind: SaveKind) {
     notifications.show({ color: 'teal', message: kind === 'publish' ? 'Published' : 'Saved' });
-    void client.invalidateQueries({ queryKey: ['content-list', slug, type.uid] });
     if (isNew) {
       navigate(`${contentPath(slug, type.uid, doc.documentId)}${localeSearch(locale)}`, { replace: true });
       return;
     }
     setStart(null);
-    // Single types get their documentId with their first save.
-    await client.invalidateQueries({ queryKey: single ? ['content-document', slug, type.uid] : docKey });
   }
-  async function onRestored() {
-    void client.invalidateQueries({ queryKey: ['content-list', slug, type.uid] });
-    await reload();
-  }
+  // The delete has read the list (and a single type's document) again.
   function onDeleted() {
     notifications.show({ color: 'teal', message: 'Deleted' });
-    void client.invalidateQueries({ queryKey: ['content-list', slug, type.uid] });
-    if (single) void client.invalidateQueries({ queryKey: ['content-document', slug, type.uid] });
-    else navigate(listPath);
+    if (!single) navigate(listPath);
   }
 
   // The stored version the preview, release and schedule buttons act on.
@@ -103,13 +89,13 @@ function LocaleVersion({ env, type, documentId, locale }: { env: ContentEnv; typ
           {stored && (
             <HistoryPanel
               target={{ slug, uid: type.uid, documentId: stored.documentId, locale: locale ?? null }} model={model}
-              canEdit={env.canEdit} draftAndPublish={dp} onRestored={onRestored}
+              canEdit={env.canEdit} draftAndPublish={dp}
             />
           )}
           {localized && locale && <LocaleSelect locales={locales} value={locale} onChange={switchLocale} existing={isNew ? undefined : existing.data} />}
         </Group>
       </Group>
-      {target && dp && <ScheduledActions target={target} canEdit={env.canEdit} onRan={reload} />}
+      {target && dp && <ScheduledActions target={target} canEdit={env.canEdit} />}
     </Stack>
   );
 
@@ -117,7 +103,7 @@ function LocaleVersion({ env, type, documentId, locale }: { env: ContentEnv; typ
   if (draft.isError) return <Stack>{header}<PageError error={draft.error} title="Could not load the entry" /></Stack>;
 
   const editorProps = {
-    model, readOnly: !env.canEdit, localeLabel, onSaved, onReload: reload, onDeleted,
+    model, readOnly: !env.canEdit, localeLabel, onSaved, onDeleted,
   };
   if (stored) {
     return (
