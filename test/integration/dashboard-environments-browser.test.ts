@@ -185,6 +185,8 @@ describe('dashboard environments in a browser', () => {
       await page.getByRole('heading', { name: 'Acme', level: 1, exact: true }).waitFor();
       await banner().waitFor({ state: 'detached' });
     }
+    // The parent's billing page has asked for its subscription (501: billing is off here) and says so.
+    await page.getByText('Billing is not enabled on this platform: the project keeps its plan.').waitFor();
     // The parent has both in its navigation, and its single sign-on card in its settings.
     await page.getByRole('navigation', { name: 'Project' }).getByRole('link', { name: 'Billing' }).waitFor();
     const links = await page.getByRole('navigation', { name: 'Project' }).getByRole('link').allTextContents();
@@ -359,9 +361,10 @@ describe('dashboard environments in a browser', () => {
     await dialog.waitFor({ state: 'detached' });
     assert.deepEqual((await admin().get(`/v1/projects/${slug}/environments`)).json(), { environments: [] });
     assert.equal(new URL(page.url()).pathname, `/projects/${slug}`);
-    // The only errors: the refused second environment.
-    assert.deepEqual(consoleErrors(), [
+    // The only errors: the parent's billing, off on this platform, and the refused second environment.
+    assert.deepEqual(consoleErrors().sort(), [
       `console: Failed to load resource: the server responded with a status of 403 (Forbidden) ${origin}/v1/projects/${slug}/environments`,
+      `console: Failed to load resource: the server responded with a status of 501 (Not Implemented) ${origin}/v1/projects/${slug}/billing`,
     ]);
   });
 });

@@ -82,7 +82,7 @@ describe('the management API client', () => {
       },
     });
     await api.GET('/v1/auth/sessions');
-    await api.DELETE('/v1/auth/sessions/{id}', { params: { path: { id: '7' } } });
+    await api.DELETE('/v1/auth/sessions/{id}', { params: { path: { id: 7 } } });
     assert.deepEqual(seen.map((r) => [r.method, new URL(r.url).pathname, r.headers.get('x-csrf-token'), r.credentials]), [
       ['GET', '/v1/auth/sessions', null, 'same-origin'],
       ['DELETE', '/v1/auth/sessions/7', 'the-csrf-token', 'same-origin'],

@@ -65,6 +65,13 @@ describe('@cms/management-api', () => {
           for (const example of (one as { examples?: unknown[] }).examples ?? []) assert.ok(validate(example), `${at} ${part}: ${JSON.stringify(validate.errors)}`);
         }
       }
+      // Parameters only the document shows: each one a schema, its examples valid.
+      for (const part of ['docQuery', 'docParams'] as const) {
+        for (const [name, one] of Object.entries(schema[part] ?? {})) {
+          const validate = ajv.compile(one);
+          for (const example of (one as { examples?: unknown[] }).examples ?? []) assert.ok(validate(example), `${at} ${part}.${name}: ${JSON.stringify(validate.errors)}`);
+        }
+      }
     }
   });
 

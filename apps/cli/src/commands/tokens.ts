@@ -73,7 +73,7 @@ export function registerTokens(program: Command): void {
     .action(async (id: string, options: { project: string }, command: Command) => {
       if (!/^[1-9]\d*$/.test(id)) throw new UsageError(`Not a token id: ${id}`);
       const api = await connect(command);
-      await dataOf(api.v1.DELETE('/v1/projects/{slug}/api-tokens/{id}', { params: { path: { slug: options.project, id } } }));
+      await dataOf(api.v1.DELETE('/v1/projects/{slug}/api-tokens/{id}', { params: { path: { slug: options.project, id: Number(id) } } }));
       print(`Revoked token ${id}.`);
     });
 }

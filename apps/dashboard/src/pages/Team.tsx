@@ -27,7 +27,7 @@ const roleLabel = (role: ProjectRole) => ROLES.find((r) => r.value === role)?.la
 function InviteForm({ slug }: { slug: string }) {
   const invite = useInviteMember(slug);
   const [error, setError] = useState<string | null>(null);
-  const form = useForm({
+  const form = useForm<{ email: string; role: ProjectRole }>({
     initialValues: { email: '', role: 'editor' },
     validate: { email: (v) => (/^\S+@\S+\.\S+$/.test(v.trim()) ? null : 'Enter a valid e-mail address') },
   });
@@ -36,7 +36,7 @@ function InviteForm({ slug }: { slug: string }) {
     try {
       await invite.mutateAsync({ email: values.email.trim(), role: values.role });
       form.reset();
-      notifications.show({ color: 'teal', title: 'Invitation sent', message: `${values.email.trim()} was invited as ${roleLabel(values.role as ProjectRole).toLowerCase()}.` });
+      notifications.show({ color: 'teal', title: 'Invitation sent', message: `${values.email.trim()} was invited as ${roleLabel(values.role).toLowerCase()}.` });
     } catch (err) {
       reportFormError(err, form.setErrors, setError, 'Could not send the invitation');
     }

@@ -30,9 +30,14 @@ export async function registerManagementDocument(app: FastifyInstance): Promise<
     // Shared schemas are components named by their `$id`, not `def-N`.
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
     transform: ({ schema, url, route }) => {
-      const { docBody, ...rest } = (schema ?? {}) as typeof schema & { docBody?: object };
-      // A body the route checks by hand is shown, not validated (RouteSchema.docBody).
-      const shown = docBody ? { ...rest, body: docBody } : rest;
+      const { docBody, docQuery, docParams, ...rest } = (schema ?? {}) as typeof schema & DocumentOnly;
+      // What the route checks by hand is shown, not validated (RouteSchema.docBody, docQuery, docParams).
+      const shown = {
+        ...rest,
+        ...(docBody ? { body: docBody } : {}),
+        ...(docQuery ? { querystring: shownQuery(rest.querystring as ObjectSchema | undefined, docQuery) } : {}),
+        ...(docParams ? { params: shownParams(url, rest.params as ObjectSchema | undefined, docParams) } : {}),
+      };
       // A route that says nothing of security needs a session (the CSRF header too with the cookie, when it changes something).
       if (shown.security !== undefined) return { schema: shown, url };
       const methods = ([] as string[]).concat(route.method);
@@ -57,6 +62,35 @@ export async function registerManagementDocument(app: FastifyInstance): Promise<
     document ??= JSON.stringify(app.swagger());
     return reply.type('application/json; charset=utf-8').header('cache-control', 'public, max-age=300').send(document);
   });
+}
+
+/** The parts of a route's schema that only the document shows (RouteSchema). */
+interface DocumentOnly {
+  docBody?: object;
+  docQuery?: Record<string, object>;
+  docParams?: Record<string, object>;
+}
+
+type ObjectSchema = { type?: unknown; required?: readonly string[]; properties?: Record<string, object> };
+
+/** The query string as the document shows it: `docQuery`'s parameters over the validated schema's. */
+function shownQuery(querystring: ObjectSchema | undefined, docQuery: Record<string, object>): ObjectSchema {
+  return { ...querystring, type: 'object', properties: { ...querystring?.properties, ...docQuery } };
+}
+
+/**
+ * Every parameter of the path (`:name` of fastify's `url`), required: `docParams`' where it has
+ * one, else the validated schema's, else a string (what @fastify/swagger shows without a schema).
+ */
+function shownParams(url: string, params: ObjectSchema | undefined, docParams: Record<string, object>): ObjectSchema {
+  const names = [...url.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]!);
+  const unknown = Object.keys(docParams).filter((name) => !names.includes(name));
+  if (unknown.length) throw new Error(`${url}: docParams names ${unknown.join(', ')}, not a parameter of the path`);
+  return {
+    type: 'object',
+    required: names,
+    properties: Object.fromEntries(names.map((name) => [name, docParams[name] ?? params?.properties?.[name] ?? { type: 'string' }])),
+  };
 }
 
 type Operation = { requestBody?: { required?: boolean; content?: Record<string, { schema?: { type?: unknown } }> } };

@@ -474,9 +474,9 @@ export interface paths {
             parameters: {
                 query?: {
                     /** @description From 1 (default 1) */
-                    page?: unknown;
-                    /** @description Entries per page (default 25, at most 100) */
-                    pageSize?: unknown;
+                    page?: number;
+                    /** @description Items per page, from 1 to 100 (default 25) */
+                    pageSize?: number;
                 };
                 header?: never;
                 path?: never;
@@ -1631,7 +1631,8 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    id: string;
+                    /** @description The session's `id`; a malformed one names nothing (404) */
+                    id: number;
                 };
                 cookie?: never;
             };
@@ -2134,8 +2135,11 @@ export interface paths {
                      *     }
                      */
                     "application/json": {
-                        /** @description A plan with a price configured: `pro` or `enterprise` */
-                        plan: string;
+                        /**
+                         * @description A plan with a price configured: `pro` or `enterprise`
+                         * @enum {string}
+                         */
+                        plan: "pro" | "enterprise";
                         /** @description The project's slug */
                         project: string;
                     };
@@ -2473,7 +2477,7 @@ export interface paths {
                      * @description `active` (the default) or `deleted`: the deleted, still restorable projects the caller owns
                      * @example deleted
                      */
-                    status?: unknown;
+                    status?: "active" | "deleted";
                 };
                 header?: never;
                 path?: never;
@@ -2920,7 +2924,7 @@ export interface paths {
         put?: never;
         /**
          * Create an API token
-         * @description `read-only`: find and findOne on everything; `full-access`: everything; `custom`: `permissions`. The plain `accessKey` is answered once (only a keyed hash is stored): content API clients send `Authorization: Bearer <accessKey>`. Owners and editors.
+         * @description `read-only`: find and findOne on everything; `full-access`: everything; `custom`: `permissions` (`{uid: [action]}` as for roles; content types also take `preview`). The plain `accessKey` is answered once (only a keyed hash is stored): content API clients send `Authorization: Bearer <accessKey>`. Owners and editors.
          */
         post: {
             parameters: {
@@ -2945,8 +2949,7 @@ export interface paths {
                         /** @description 7, 30, 90 or null (never expires, the default) */
                         lifespanDays?: number | null;
                         name: string;
-                        /** @description For `custom`: `{uid: [action]}` as for roles (content types also take `preview`) */
-                        permissions?: Record<string, unknown>;
+                        permissions?: components["schemas"]["PermissionMap"];
                         /** @description `read-only`, `full-access` or `custom` */
                         type: string;
                     };
@@ -3034,7 +3037,8 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    id: string;
+                    /** @description The token's `id` */
+                    id: number;
                     slug: string;
                 };
                 cookie?: never;
@@ -3112,7 +3116,8 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    id: string;
+                    /** @description The token's `id` */
+                    id: number;
                     slug: string;
                 };
                 cookie?: never;
@@ -3184,17 +3189,17 @@ export interface paths {
             parameters: {
                 query?: {
                     /** @description An action (`entry.create`) or a family of them (`entry`) */
-                    action?: unknown;
+                    action?: string;
                     /** @description An actor type (`account`, `api-token`, `end-user`, `system`), `type:id`, an account id or an account's e-mail */
-                    actor?: unknown;
+                    actor?: string;
                     /** @description An ISO date or instant: entries at or after it */
-                    from?: unknown;
+                    from?: string;
                     /** @description From 1 (default 1) */
-                    page?: unknown;
-                    /** @description Entries per page (default 25, at most 100) */
-                    pageSize?: unknown;
+                    page?: number;
+                    /** @description Items per page, from 1 to 100 (default 25) */
+                    pageSize?: number;
                     /** @description An ISO date or instant: entries at or before it */
-                    to?: unknown;
+                    to?: string;
                 };
                 header?: never;
                 path: {
@@ -3692,13 +3697,13 @@ export interface paths {
             parameters: {
                 query?: {
                     /** @description An action (`entry.create`) or a family of them (`entry`) */
-                    action?: unknown;
+                    action?: string;
                     /** @description An actor type (`account`, `api-token`, `end-user`, `system`), `type:id`, an account id or an account's e-mail */
-                    actor?: unknown;
+                    actor?: string;
                     /** @description An ISO date or instant: entries at or after it */
-                    from?: unknown;
+                    from?: string;
                     /** @description An ISO date or instant: entries at or before it */
-                    to?: unknown;
+                    to?: string;
                 };
                 header?: never;
                 path: {
@@ -4591,8 +4596,11 @@ export interface paths {
                      *     }
                      */
                     "application/json": {
-                        /** @description A plan with a price configured: `pro` or `enterprise` */
-                        plan: string;
+                        /**
+                         * @description A plan with a price configured: `pro` or `enterprise`
+                         * @enum {string}
+                         */
+                        plan: "pro" | "enterprise";
                     };
                 };
             };
@@ -6237,10 +6245,10 @@ export interface paths {
                     contentType?: string;
                     documentId?: string;
                     locale?: string;
-                    /** @description From 1 */
-                    page?: string;
-                    /** @description From 1 to 100 (default 20) */
-                    pageSize?: string;
+                    /** @description From 1 (default 1) */
+                    page?: number;
+                    /** @description Items per page, from 1 to 100 (default 20) */
+                    pageSize?: number;
                 };
                 header?: never;
                 path: {
@@ -6362,7 +6370,8 @@ export interface paths {
                 header?: never;
                 path: {
                     slug: string;
-                    versionId: string;
+                    /** @description The version's `id` */
+                    versionId: number;
                 };
                 cookie?: never;
             };
@@ -6503,12 +6512,13 @@ export interface paths {
             parameters: {
                 query?: {
                     /** @description Another version's id, `current` (the document now: its draft on a draft & publish type) or `previous` (default: the version before it of the same document-locale) */
-                    against?: string;
+                    against?: number | ("current" | "previous");
                 };
                 header?: never;
                 path: {
                     slug: string;
-                    versionId: string;
+                    /** @description The version's `id` */
+                    versionId: number;
                 };
                 cookie?: never;
             };
@@ -6622,7 +6632,8 @@ export interface paths {
                 header?: never;
                 path: {
                     slug: string;
-                    versionId: string;
+                    /** @description The version's `id` */
+                    versionId: number;
                 };
                 cookie?: never;
             };
@@ -7270,8 +7281,11 @@ export interface paths {
                      */
                     "application/json": {
                         email: string;
-                        /** @description `owner`, `editor` or `viewer` */
-                        role: string;
+                        /**
+                         * @description The role given when the invitation is accepted
+                         * @enum {string}
+                         */
+                        role: "owner" | "editor" | "viewer";
                     };
                 };
             };
@@ -7359,7 +7373,8 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    id: string;
+                    /** @description The invitation's `id` */
+                    id: number;
                     slug: string;
                 };
                 cookie?: never;
@@ -7757,12 +7772,12 @@ export interface paths {
             parameters: {
                 query?: {
                     /** @description A folder id, or `root` (files in no folder); absent: every file */
-                    folder?: string;
-                    /** @description From 1 */
-                    page?: string;
-                    /** @description From 1 to 100 (default 50) */
-                    pageSize?: string;
-                    /** @description Part of the name (case-insensitive), at most 200 characters */
+                    folder?: number | "root";
+                    /** @description From 1 (default 1) */
+                    page?: number;
+                    /** @description Items per page, from 1 to 100 (default 50) */
+                    pageSize?: number;
+                    /** @description Part of the name (case-insensitive) */
                     q?: string;
                     /** @description `name`, `createdAt` (default), `updatedAt` or `size`, then `:asc` or `:desc` (default `createdAt:desc`) */
                     sort?: string;
@@ -7809,15 +7824,30 @@ export interface paths {
                                 createdAt: string;
                                 documentId: string;
                                 ext: string | null;
-                                /** @description `{x, y}` */
+                                /** @description The image's focal point, `{x, y}` (the dashboard sets them in percent of its width and height); null when none was set */
                                 focalPoint: {
-                                    [key: string]: unknown;
+                                    x: number;
+                                    y: number;
                                 } | null;
                                 /** @description The folder's id; null at the root */
                                 folder: number | null;
-                                /** @description Image formats by name (`thumbnail`, `small`, …) */
+                                /** @description Image formats by name (`thumbnail`, `small`, `medium`, `large`); null until they are made, and for files that get none */
                                 formats: {
-                                    [key: string]: unknown;
+                                    [key: string]: {
+                                        ext?: string;
+                                        hash?: string;
+                                        height?: number;
+                                        mime?: string;
+                                        name?: string;
+                                        path?: string | null;
+                                        /** @description In kB */
+                                        size?: number;
+                                        sizeInBytes?: number;
+                                        url: string;
+                                        width?: number;
+                                    } & {
+                                        [key: string]: unknown;
+                                    };
                                 } | null;
                                 hash: string;
                                 height: number | null;
@@ -7885,7 +7915,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    id: string;
+                    id: number;
                     slug: string;
                 };
                 cookie?: never;
@@ -8189,7 +8219,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    id: string;
+                    id: number;
                     slug: string;
                 };
                 cookie?: never;
@@ -8261,7 +8291,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    id: string;
+                    id: number;
                     slug: string;
                 };
                 cookie?: never;
@@ -8456,7 +8486,8 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    accountId: string;
+                    /** @description The member's account `id` */
+                    accountId: number;
                     slug: string;
                 };
                 cookie?: never;
@@ -8528,7 +8559,8 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    accountId: string;
+                    /** @description The member's account `id` */
+                    accountId: number;
                     slug: string;
                 };
                 cookie?: never;
@@ -8541,8 +8573,11 @@ export interface paths {
                      *     }
                      */
                     "application/json": {
-                        /** @description `owner`, `editor` or `viewer` */
-                        role: string;
+                        /**
+                         * @description The new role
+                         * @enum {string}
+                         */
+                        role: "owner" | "editor" | "viewer";
                     };
                 };
             };
@@ -8795,10 +8830,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description From 1 */
-                    page?: string;
-                    /** @description From 1 to 100 (default 25) */
-                    pageSize?: string;
+                    /** @description From 1 (default 1) */
+                    page?: number;
+                    /** @description Items per page, from 1 to 100 (default 25) */
+                    pageSize?: number;
                     /** @description pending: not published yet */
                     status?: "pending" | "done";
                 };
@@ -9047,7 +9082,8 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    id: string;
+                    /** @description The release's `id` */
+                    id: number;
                     slug: string;
                 };
                 cookie?: never;
@@ -9146,7 +9182,8 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    id: string;
+                    /** @description The release's `id` */
+                    id: number;
                     slug: string;
                 };
                 cookie?: never;
@@ -9280,7 +9317,8 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    id: string;
+                    /** @description The release's `id` */
+                    id: number;
                     slug: string;
                 };
                 cookie?: never;
@@ -9351,14 +9389,15 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description From 1 */
-                    page?: string;
-                    /** @description From 1 to 100 (default 25) */
-                    pageSize?: string;
+                    /** @description From 1 (default 1) */
+                    page?: number;
+                    /** @description Items per page, from 1 to 100 (default 25) */
+                    pageSize?: number;
                 };
                 header?: never;
                 path: {
-                    id: string;
+                    /** @description The release's `id` */
+                    id: number;
                     slug: string;
                 };
                 cookie?: never;
@@ -9444,7 +9483,8 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    id: string;
+                    /** @description The release's `id` */
+                    id: number;
                     slug: string;
                 };
                 cookie?: never;
@@ -9596,8 +9636,10 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    actionId: string;
-                    id: string;
+                    /** @description The action's `id` */
+                    actionId: number;
+                    /** @description The release's `id` */
+                    id: number;
                     slug: string;
                 };
                 cookie?: never;
@@ -9719,8 +9761,10 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    actionId: string;
-                    id: string;
+                    /** @description The action's `id` */
+                    actionId: number;
+                    /** @description The release's `id` */
+                    id: number;
                     slug: string;
                 };
                 cookie?: never;
@@ -9804,7 +9848,8 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    id: string;
+                    /** @description The release's `id` */
+                    id: number;
                     slug: string;
                 };
                 cookie?: never;
@@ -10380,8 +10425,7 @@ export interface paths {
                      *     }
                      */
                     "application/json": {
-                        /** @description `{uid: [action]}` */
-                        permissions: Record<string, unknown>;
+                        permissions: components["schemas"]["PermissionMap"];
                     };
                 };
             };
@@ -10716,7 +10760,8 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    id: string;
+                    /** @description A malformed id names nothing (404) */
+                    id: number;
                     slug: string;
                 };
                 cookie?: never;
@@ -13454,10 +13499,10 @@ export interface paths {
             parameters: {
                 query?: {
                     /**
-                     * @description The window: today and the `days - 1` days before; an integer from 1 to 90 (default 30)
+                     * @description The window: today and the `days - 1` days before
                      * @example 7
                      */
-                    days?: unknown;
+                    days?: number;
                 };
                 header?: never;
                 path: {
@@ -13565,10 +13610,10 @@ export interface paths {
             parameters: {
                 query?: {
                     /**
-                     * @description The window: today and the `days - 1` days before; an integer from 1 to 90 (default 30)
+                     * @description The window: today and the `days - 1` days before
                      * @example 7
                      */
-                    days?: unknown;
+                    days?: number;
                 };
                 header?: never;
                 path: {
@@ -13670,15 +13715,15 @@ export interface paths {
             parameters: {
                 query?: {
                     /**
-                     * @description The window: today and the `days - 1` days before; an integer from 1 to 90 (default 30)
+                     * @description The window: today and the `days - 1` days before
                      * @example 7
                      */
-                    days?: unknown;
+                    days?: number;
                     /**
-                     * @description How many routes; an integer from 1 to 100 (default 10)
+                     * @description How many routes
                      * @example 10
                      */
-                    limit?: unknown;
+                    limit?: number;
                 };
                 header?: never;
                 path: {
@@ -13948,7 +13993,8 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    id: string;
+                    /** @description The webhook's `id` */
+                    id: number;
                     slug: string;
                 };
                 cookie?: never;
@@ -14004,7 +14050,8 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    id: string;
+                    /** @description The webhook's `id` */
+                    id: number;
                     slug: string;
                 };
                 cookie?: never;
@@ -14100,7 +14147,8 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    id: string;
+                    /** @description The webhook's `id` */
+                    id: number;
                     slug: string;
                 };
                 cookie?: never;
@@ -14173,7 +14221,8 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    id: string;
+                    /** @description The webhook's `id` */
+                    id: number;
                     slug: string;
                 };
                 cookie?: never;
@@ -14284,8 +14333,10 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    deliveryId: string;
-                    id: string;
+                    /** @description The delivery's `id` */
+                    deliveryId: number;
+                    /** @description The webhook's `id` */
+                    id: number;
                     slug: string;
                 };
                 cookie?: never;
@@ -14443,7 +14494,8 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    id: string;
+                    /** @description The webhook's `id` */
+                    id: number;
                     slug: string;
                 };
                 cookie?: never;

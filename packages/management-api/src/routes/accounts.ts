@@ -1,7 +1,7 @@
 // Accounts and their sessions (apps/gateway/src/management/accounts.ts).
 import { PUBLIC } from '../document.ts';
 import { withErrors } from '../errors.ts';
-import { defineRoute, noBody, noContent } from '../route.ts';
+import { defineRoute, noBody, noContent, positiveId } from '../route.ts';
 import { answerWith, listOf } from '../shapes.ts';
 
 const password = { type: 'string', maxLength: 1000 } as const;
@@ -112,6 +112,7 @@ export const accountRoutes = {
     tags: ['Accounts'],
     summary: 'End one session',
     description: 'One of the account\'s sessions, by its id (`GET /v1/auth/sessions`); ending this one clears the dashboard\'s cookies.',
+    docParams: { id: positiveId('The session\'s `id`; a malformed one names nothing (404)') },
     response: withErrors({ 204: noContent('The session ended') }, { 401: 'No valid session', 404: 'The account has no such session' }),
   }),
 

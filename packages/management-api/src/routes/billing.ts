@@ -2,12 +2,24 @@
 // Stripe Checkout to subscribe, Stripe's customer portal. Owners only; with billing off (no
 // STRIPE_SECRET_KEY) every route answers 501 once the caller's access is checked.
 import { NO_PROJECT, withErrors } from '../errors.ts';
-import { defineRoute, noBody } from '../route.ts';
+import { defineRoute, noBody, shownBody } from '../route.ts';
 import { MonthlyUsage, PlanLimits, nullableDateTime, nullableInteger } from '../shapes.ts';
 
 const OFF = 'Without `STRIPE_SECRET_KEY` it answers 501 `NotImplementedError` (after the access checks); a call to Stripe that fails is 502 `BadGatewayError`.';
 const OWNERS = 'Only owners (editors and viewers get 403)';
 const plan = { type: 'string', maxLength: 50, description: 'A plan with a price configured: `pro` or `enterprise`' } as const;
+// Fastify checks the body's shape; the handler checks the plan, in its words (`plan must be one of:
+// …`, the plans with a price configured): the document alone shows the paid plans (`shownBody`).
+const paidPlan = { plan: { type: 'string', enum: ['pro', 'enterprise'], description: plan.description } } as const;
+
+const CheckoutBody = { type: 'object', additionalProperties: false, required: ['plan'], properties: { plan }, examples: [{ plan: 'pro' }] } as const;
+const CheckoutForProjectBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['plan', 'project'],
+  properties: { plan, project: { type: 'string', maxLength: 100, description: 'The project\'s slug' } },
+  examples: [{ plan: 'pro', project: 'my-blog' }],
+} as const;
 const planName = { type: 'string', enum: ['free', 'pro', 'enterprise'] } as const;
 
 const stripeUrl = (description: string) => ({
@@ -66,7 +78,8 @@ export const billingRoutes = {
     tags: ['Billing'],
     summary: 'Subscribe to a plan (Stripe Checkout)',
     description: `A Stripe Checkout session subscribing the project to \`plan\`, paid by the caller's Stripe customer; Stripe sends the customer back to the project's billing page. The plan changes when Stripe's webhook says it was paid. ${OFF}`,
-    body: { type: 'object', additionalProperties: false, required: ['plan'], properties: { plan }, examples: [{ plan: 'pro' }] },
+    body: CheckoutBody,
+    docBody: shownBody(CheckoutBody, paidPlan),
     response: withErrors({ 200: stripeUrl('The Checkout page') }, CHECKOUT_REFUSED),
   }),
 
@@ -74,13 +87,8 @@ export const billingRoutes = {
     tags: ['Billing'],
     summary: 'Subscribe a project to a plan (Stripe Checkout)',
     description: `The same as \`POST /v1/projects/{slug}/billing/checkout\`, the project named in the body (checked once the body is read: owners only, others 404). ${OFF}`,
-    body: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['plan', 'project'],
-      properties: { plan, project: { type: 'string', maxLength: 100, description: 'The project\'s slug' } },
-      examples: [{ plan: 'pro', project: 'my-blog' }],
-    },
+    body: CheckoutForProjectBody,
+    docBody: shownBody(CheckoutForProjectBody, paidPlan),
     response: withErrors({ 200: stripeUrl('The Checkout page') }, CHECKOUT_REFUSED),
   }),
 

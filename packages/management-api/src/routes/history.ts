@@ -1,7 +1,7 @@
 // Content history (`/v1/projects/{slug}/history…`): the versions every write records, a diff of
 // two, and a restore. A version's content and schema are the document's and its type's: open.
 import { withErrors } from '../errors.ts';
-import { defineRoute } from '../route.ts';
+import { defineRoute, pageQuery, positiveId } from '../route.ts';
 import { answerWith, dateTime, nullableString, pageOf } from '../shapes.ts';
 
 /** One recorded version of a document-locale, its author named. */
@@ -50,14 +50,14 @@ const HistoryListQuery = {
   },
 } as const;
 
+/** The version named in the path (`docParams`): the handler reads the text (a malformed one: 400). */
+const versionParams = { versionId: positiveId('The version\'s `id`') } as const;
+
+const againstDescription = 'Another version\'s id, `current` (the document now: its draft on a draft & publish type) or `previous` (default: the version before it of the same document-locale)';
+
 const HistoryDiffQuery = {
   type: 'object',
-  properties: {
-    against: {
-      type: 'string',
-      description: 'Another version\'s id, `current` (the document now: its draft on a draft & publish type) or `previous` (default: the version before it of the same document-locale)',
-    },
-  },
+  properties: { against: { type: 'string', description: againstDescription } },
 } as const;
 
 const HistoryList = pageOf(HistoryVersion, 'A page of versions, newest first');
@@ -124,6 +124,8 @@ export const historyRoutes = {
     summary: 'List versions',
     description: 'Every change to a document (from REST, GraphQL, the dashboard, an import, a release, a schedule or a restore) records one version per locale. Kept per plan (7 / 90 / 365 days).',
     querystring: HistoryListQuery,
+    // The page as integers: the handler reads the text (attachValidation) and names a bad value.
+    docQuery: pageQuery(20, 100),
     response: withErrors({ 200: HistoryList }, { 400: 'A malformed filter or page (or an unknown key)', 404: 'No such project (or not a member), or a content type it never had' }),
   }),
 
@@ -131,6 +133,7 @@ export const historyRoutes = {
     tags: ['History'],
     summary: 'Get a version',
     description: 'One version with its content and the type\'s attributes at that time. Any member.',
+    docParams: versionParams,
     response: withErrors({ 200: HistoryVersionAnswer }, { 400: 'A malformed version id', 404: NO_VERSION }),
   }),
 
@@ -139,6 +142,14 @@ export const historyRoutes = {
     summary: 'Compare a version',
     description: 'With the version before it, another version of the same content type, or the document now.',
     querystring: HistoryDiffQuery,
+    docQuery: {
+      against: {
+        anyOf: [{ type: 'integer', minimum: 1 }, { type: 'string', enum: ['current', 'previous'] }],
+        default: 'previous',
+        description: againstDescription,
+      },
+    },
+    docParams: versionParams,
     response: withErrors({ 200: HistoryDiff }, { 400: 'A malformed `against` (or an unknown key), or a version of another content type', 404: `${NO_VERSION}; or no such \`against\` version` }),
   }),
 
@@ -147,6 +158,7 @@ export const historyRoutes = {
     summary: 'Restore a version',
     description: 'Writes the version\'s content as the document\'s draft (a published document becomes modified; a type without draft & publish is updated). Relations to documents and files that no longer exist are left out and listed in `meta.dropped`. Owners and editors.',
     body: { type: ['object', 'null'], maxProperties: 0, description: 'No options: no body, or `{}`' },
+    docParams: versionParams,
     response: withErrors({ 200: HistoryRestored }, {
       400: 'An option was sent, or the content does not validate any more', 403: 'Viewers cannot restore', 404: NO_VERSION,
     }),

@@ -2,7 +2,7 @@
 // folders, a listing of files by folder, where a file is used. Uploads, info changes and deletes
 // of files go through the project's upload API.
 import { NO_PROJECT, withErrors } from '../errors.ts';
-import { defineRoute, noContent } from '../route.ts';
+import { defineRoute, noContent, pageQuery, positiveId } from '../route.ts';
 import { answerWith, dateTime, listOf, nullableDateTime, nullableInteger, nullableString } from '../shapes.ts';
 
 /** A folder of the media library (Strapi's `plugin::upload.folder`). */
@@ -21,6 +21,26 @@ const MediaFolder = {
   examples: [{ id: 7, name: 'Covers', parent: 3, path: '/3/7', createdAt: '2026-11-23T06:00:00.000Z', updatedAt: '2026-11-23T06:00:00.000Z', fileCount: 12 }],
 } as const;
 
+/** One image format of a file (Strapi's), made from the upload. */
+const ImageFormat = {
+  type: 'object',
+  required: ['url'],
+  properties: {
+    name: { type: 'string' },
+    hash: { type: 'string' },
+    ext: { type: 'string' },
+    mime: { type: 'string' },
+    path: nullableString,
+    width: { type: 'integer' },
+    height: { type: 'integer' },
+    size: { type: 'number', description: 'In kB' },
+    sizeInBytes: { type: 'integer' },
+    url: { type: 'string' },
+  },
+  // Any other key of a stored format is answered as it is.
+  additionalProperties: true,
+} as const;
+
 /** A file as the upload API answers it, plus the folder it is in. */
 const MediaFile = {
   type: 'object',
@@ -34,10 +54,16 @@ const MediaFile = {
     name: { type: 'string' },
     alternativeText: nullableString,
     caption: nullableString,
-    focalPoint: { type: ['object', 'null'], additionalProperties: true, description: '`{x, y}`' },
+    focalPoint: {
+      type: ['object', 'null'], required: ['x', 'y'], properties: { x: { type: 'number' }, y: { type: 'number' } },
+      description: 'The image\'s focal point, `{x, y}` (the dashboard sets them in percent of its width and height); null when none was set',
+    },
     width: nullableInteger,
     height: nullableInteger,
-    formats: { type: ['object', 'null'], additionalProperties: true, description: 'Image formats by name (`thumbnail`, `small`, …)' },
+    formats: {
+      type: ['object', 'null'], additionalProperties: ImageFormat,
+      description: 'Image formats by name (`thumbnail`, `small`, `medium`, `large`); null until they are made, and for files that get none',
+    },
     hash: { type: 'string' },
     ext: nullableString,
     mime: { type: 'string' },
@@ -87,6 +113,21 @@ const FileListQuery = {
     pageSize: { type: 'string', description: 'From 1 to 100 (default 50)' },
   },
 } as const;
+
+/** The listing's query as the document shows it, over `FileListQuery` (the handler reads the text: attachValidation). */
+const FileListDocQuery = {
+  folder: {
+    anyOf: [{ type: 'integer', minimum: 1 }, { type: 'string', enum: ['root'] }],
+    description: 'A folder id, or `root` (files in no folder); absent: every file',
+  },
+  q: { type: 'string', maxLength: 200, description: 'Part of the name (case-insensitive)' },
+  type: { type: 'string', pattern: '^(image|video|audio|file)(,(image|video|audio|file))*$', description: FileListQuery.properties.type.description },
+  sort: { type: 'string', pattern: '^(name|createdAt|updatedAt|size)(:(asc|desc))?$', description: FileListQuery.properties.sort.description },
+  ...pageQuery(50, 100),
+} as const;
+
+/** A folder or a file named in the path (`docParams`): the handler reads the text (a malformed one: 400). */
+const idParams = { id: positiveId() } as const;
 
 const folderAnswer = (description: string) => answerWith('folder', MediaFolder, description);
 const FolderList = listOf('folders', MediaFolder, 'Every folder of the project', 'Parents before children, siblings by name');
@@ -142,6 +183,7 @@ export const mediaRoutes = {
     summary: 'Rename or move a folder',
     description: 'Moving it moves its sub-folders and files along. Owners and editors.',
     body: folderBody(true),
+    docParams: idParams,
     response: withErrors({ 200: folderAnswer('The folder as changed') }, {
       400: 'An invalid name or parent, a sibling of that name, or a move into itself or below it (named in `details.errors`)', 403: WRITERS, 404: NO_FOLDER,
     }),
@@ -151,6 +193,7 @@ export const mediaRoutes = {
     tags: ['Media'],
     summary: 'Delete a folder',
     description: 'As in Strapi, its sub-folders and every file in them are deleted with it. Owners and editors.',
+    docParams: idParams,
     response: withErrors({ 204: noContent('Deleted') }, { 400: 'A malformed id', 403: WRITERS, 404: NO_FOLDER }),
   }),
 
@@ -159,6 +202,7 @@ export const mediaRoutes = {
     summary: 'List files',
     description: 'By folder, name, type, with a sort; one page at a time. Each file as the upload API answers it, plus its `folder`.',
     querystring: FileListQuery,
+    docQuery: FileListDocQuery,
     response: withErrors({ 200: FileList }, { 400: 'A malformed filter, sort or page (or an unknown key)', 404: `${NO_PROJECT}, or no such folder` }),
   }),
 
@@ -166,6 +210,7 @@ export const mediaRoutes = {
     tags: ['Media'],
     summary: 'Where a file is used',
     description: 'The dashboard\'s warning before a file in use is deleted (deleting it empties each of these fields).',
+    docParams: idParams,
     response: withErrors({ 200: FileUsages }, { 400: 'A malformed id', 404: 'No such project (or not a member), or no such file in it' }),
   }),
 };

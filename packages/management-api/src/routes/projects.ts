@@ -48,11 +48,11 @@ export const projectRoutes = {
     tags: ['Projects'],
     summary: 'List the projects',
     description: 'Every project the account is a member of (environments are not listed). `?status=deleted`: the deleted projects the account owns that can still be restored.',
-    querystring: {
-      type: 'object',
-      properties: {
-        // No type: the handler answers any other value (a repeated key included) with its own 400.
-        status: { description: '`active` (the default) or `deleted`: the deleted, still restorable projects the caller owns', examples: ['deleted'] },
+    // Shown by the document only: the handler answers any other value (a repeated key included) with its own 400.
+    docQuery: {
+      status: {
+        type: 'string', enum: ['active', 'deleted'], default: 'active',
+        description: '`active` (the default) or `deleted`: the deleted, still restorable projects the caller owns', examples: ['deleted'],
       },
     },
     response: withErrors({

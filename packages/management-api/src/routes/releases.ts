@@ -1,7 +1,7 @@
 // Releases (`/v1/projects/{slug}/releases…`): Strapi 5's content releases and their actions, as
 // @cms/releases answers them (apps/gateway/src/management/releases.ts).
 import { NO_PROJECT, withErrors } from '../errors.ts';
-import { defineRoute, noBody, noContent } from '../route.ts';
+import { defineRoute, noBody, noContent, pageQuery, positiveId } from '../route.ts';
 import { answerWith, dateTime, nullableDateTime, nullableString, nullableText, pageOf, publishAction } from '../shapes.ts';
 
 
@@ -79,16 +79,25 @@ const CreateReleaseActionBody = {
 } as const;
 const UpdateReleaseActionBody = { type: 'object', additionalProperties: false, required: ['type'], properties: { type: publishAction }, examples: [{ type: 'unpublish' }] } as const;
 
-const pageQuery = {
+const pageText = {
   page: { type: 'string', pattern: '^\\d{1,9}$', description: 'From 1' },
   pageSize: { type: 'string', pattern: '^\\d{1,9}$', description: 'From 1 to 100 (default 25)' },
 } as const;
 
 const ReleaseListQuery = {
   type: 'object',
-  properties: { status: { type: 'string', enum: ['pending', 'done'], description: 'pending: not published yet' }, ...pageQuery },
+  properties: { status: { type: 'string', enum: ['pending', 'done'], description: 'pending: not published yet' }, ...pageText },
 } as const;
-const PageQuery = { type: 'object', properties: pageQuery } as const;
+const PageQuery = { type: 'object', properties: pageText } as const;
+/** The page as integers (`docQuery`): the handler reads the text (attachValidation) and names a bad value. */
+const PageDocQuery = pageQuery(25, 100);
+
+/**
+ * The release and the action named in the path (`docParams`): the handler reads the text (a
+ * malformed id names nothing: 404).
+ */
+const releaseParams = { id: positiveId('The release\'s `id`') } as const;
+const actionParams = { ...releaseParams, actionId: positiveId('The action\'s `id`') } as const;
 
 const releaseAnswer = (description: string) => answerWith('data', Release, description);
 const ReleaseList = pageOf(Release, 'A page of releases, newest first', {
@@ -116,6 +125,7 @@ export const releaseRoutes = {
     summary: 'List releases',
     description: 'Newest first, a page at a time; `status=pending` for those not published yet. Any member.',
     querystring: ReleaseListQuery,
+    docQuery: PageDocQuery,
     response: withErrors({ 200: ReleaseList }, { 400: 'A malformed page or status (or an unknown key)', 404: NO_PROJECT }),
   }),
 
@@ -123,6 +133,7 @@ export const releaseRoutes = {
     tags: ['Releases'],
     summary: 'Get a release',
     description: 'Its status is worked out again at this read (an entry edited since may block it). Any member.',
+    docParams: releaseParams,
     response: withErrors({ 200: releaseAnswer('The release') }, { 404: NO_RELEASE }),
   }),
 
@@ -130,6 +141,7 @@ export const releaseRoutes = {
     tags: ['Releases'],
     summary: 'Change a release',
     description: 'Its name and/or schedule (`scheduledAt: null` removes it). Owners and editors.',
+    docParams: releaseParams,
     body: UpdateReleaseBody,
     response: withErrors({ 200: releaseAnswer('The release as changed') }, { 400: DONE, 403: WRITERS, 404: NO_RELEASE }),
   }),
@@ -138,6 +150,7 @@ export const releaseRoutes = {
     tags: ['Releases'],
     summary: 'Delete a release',
     description: 'With its actions (the documents are not changed). Owners and editors.',
+    docParams: releaseParams,
     response: withErrors({ 204: noContent('Deleted') }, { 403: WRITERS, 404: NO_RELEASE }),
   }),
 
@@ -145,6 +158,7 @@ export const releaseRoutes = {
     tags: ['Releases'],
     summary: 'Add a document to a release',
     description: 'One document-locale of a draft & publish type, to publish or unpublish; at most once per release. Owners and editors.',
+    docParams: releaseParams,
     body: CreateReleaseActionBody,
     response: withErrors({ 201: actionAnswer('Added') }, {
       400: `${DONE}; or a type without draft & publish, an unknown locale`, 403: WRITERS, 404: 'No such project, release or document', 409: 'This document-locale is in the release already',
@@ -156,6 +170,8 @@ export const releaseRoutes = {
     summary: 'List a release\'s actions',
     description: 'Each document-locale of the release with its entry\'s draft and whether it can be applied now, a page at a time. Any member.',
     querystring: PageQuery,
+    docQuery: PageDocQuery,
+    docParams: releaseParams,
     response: withErrors({ 200: ReleaseActionList }, { 400: 'A malformed page (or an unknown key)', 404: NO_RELEASE }),
   }),
 
@@ -163,6 +179,7 @@ export const releaseRoutes = {
     tags: ['Releases'],
     summary: 'Change an action\'s type',
     description: 'Publish or unpublish the document-locale instead. Owners and editors; not on a done release.',
+    docParams: actionParams,
     body: UpdateReleaseActionBody,
     response: withErrors({ 200: actionAnswer('The action as changed') }, { 400: DONE, 403: WRITERS, 404: NO_ACTION }),
   }),
@@ -171,6 +188,7 @@ export const releaseRoutes = {
     tags: ['Releases'],
     summary: 'Remove a document from a release',
     description: 'The document itself is not changed. Owners and editors; not on a done release.',
+    docParams: actionParams,
     response: withErrors({ 204: noContent('Removed') }, { 400: DONE, 403: WRITERS, 404: NO_ACTION }),
   }),
 
@@ -178,6 +196,7 @@ export const releaseRoutes = {
     tags: ['Releases'],
     summary: 'Publish a release now',
     description: 'Applies every action in one transaction, all or nothing, sets `done` and `releasedAt`, and sends the webhook event `releases.publish`. Owners and editors.',
+    docParams: releaseParams,
     docBody: noBody(),
     response: withErrors({ 200: releaseAnswer('Published') }, {
       400: 'Published already, or an entry failed (all of them in `details.errors`: `{actionId, type, contentType, entryDocumentId, locale, message, details?}`); nothing was changed',

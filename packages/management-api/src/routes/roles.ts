@@ -1,6 +1,6 @@
 // End-user roles of a project and their permissions (apps/gateway/src/management/roles.ts).
 import { NO_PROJECT, withErrors } from '../errors.ts';
-import { defineRoute, noContent } from '../route.ts';
+import { defineRoute, noContent, shownBody } from '../route.ts';
 import { answerWith, listOf } from '../shapes.ts';
 
 const EDITORS = 'Viewers may not change roles';
@@ -9,6 +9,16 @@ const roleAnswer = (description: string) => answerWith('role', { $ref: 'Role#' }
 
 /** A custom role's type, as the route checks it (`ROLE_TYPE` of the gateway). */
 export const ROLE_TYPE_PATTERN = '^[a-z][a-z0-9_-]{0,49}$';
+
+// Fastify checks the body's shape; the handler checks the permissions (uids and actions of the
+// model), in its words: the document alone shows them as a `PermissionMap` (`shownBody`).
+const SetPermissionsBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['permissions'],
+  properties: { permissions: { type: 'object', description: '`{uid: [action]}`' } },
+  examples: [{ permissions: { 'api::article.article': ['find', 'findOne'] } }],
+} as const;
 
 export const roleRoutes = {
   list: defineRoute({
@@ -42,13 +52,8 @@ export const roleRoutes = {
     tags: ['Roles'],
     summary: 'Set a role\'s permissions',
     description: 'Replaces the role\'s whole permission set. Content types take `find`, `findOne`, `create`, `update`, `delete`, `createLocalization`; `plugin::upload` `find`, `findOne`, `upload`, `update`, `destroy`; `plugin::users-permissions` `me`, `find`, `findOne`, `count`, `create`, `update`, `destroy`.',
-    body: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['permissions'],
-      properties: { permissions: { type: 'object', description: '`{uid: [action]}`' } },
-      examples: [{ permissions: { 'api::article.article': ['find', 'findOne'] } }],
-    },
+    body: SetPermissionsBody,
+    docBody: shownBody(SetPermissionsBody, { permissions: { $ref: 'PermissionMap#' } }),
     response: withErrors({ 200: roleAnswer('The role with its new permissions') }, {
       400: 'An unknown uid or action',
       403: EDITORS,

@@ -1,7 +1,7 @@
 // Scheduled actions (`/v1/projects/{slug}/scheduled-actions…`): one document-locale published or
 // unpublished at a set instant, in the shape of Contentful's (apps/gateway/src/management/scheduled-actions.ts).
 import { NO_PROJECT, withErrors } from '../errors.ts';
-import { defineRoute, noContent } from '../route.ts';
+import { defineRoute, noContent, positiveId } from '../route.ts';
 import { answerWith, dateTime, listOf, nullableString, nullableText, publishAction } from '../shapes.ts';
 
 const status = { type: 'string', enum: ['scheduled', 'succeeded', 'failed', 'canceled'] } as const;
@@ -89,6 +89,7 @@ export const scheduledActionRoutes = {
     tags: ['Scheduled actions'],
     summary: 'Cancel a scheduled action',
     description: 'It stays listed, as `canceled`. Owners and editors.',
+    docParams: { id: positiveId('A malformed id names nothing (404)') },
     response: withErrors({ 204: noContent('Cancelled') }, { 400: 'Only a scheduled action can be cancelled (it ran, failed or was cancelled)', 403: 'Viewers cannot cancel', 404: 'No such project, or no such scheduled action in it' }),
   }),
 };

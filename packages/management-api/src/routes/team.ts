@@ -1,10 +1,26 @@
 // A project's team (apps/gateway/src/management/team.ts): members and their roles, invitations by
 // e-mail, accepting one, leaving.
 import { NO_PROJECT, withErrors } from '../errors.ts';
-import { defineRoute, noContent } from '../route.ts';
-import { answerWith } from '../shapes.ts';
+import { defineRoute, noContent, positiveId, shownBody } from '../route.ts';
+import { answerWith, projectRole } from '../shapes.ts';
 
+// Fastify checks the body's shape; the handler checks the role, in its words (`role must be one of
+// the following values: …`): the document alone shows the enum (`shownBody`).
 const role = { type: 'string', maxLength: 50, description: '`owner`, `editor` or `viewer`' } as const;
+const shownRole = (description: string) => ({ role: { ...projectRole, description } }) as const;
+
+const InviteBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['email', 'role'],
+  properties: { email: { type: 'string', maxLength: 254 }, role },
+  examples: [{ email: 'colleague@example.com', role: 'editor' }],
+} as const;
+const ChangeRoleBody = { type: 'object', additionalProperties: false, required: ['role'], properties: { role }, examples: [{ role: 'viewer' }] } as const;
+
+/** The member named in the path (`docParams`): a malformed id names nothing (404). */
+const memberParams = { accountId: positiveId('The member\'s account `id`') } as const;
+
 const OWNERS_ONLY = 'Only owners change the team; an environment\'s team is its parent\'s (400)';
 
 export const teamRoutes = {
@@ -29,13 +45,8 @@ export const teamRoutes = {
     tags: ['Team'],
     summary: 'Invite someone',
     description: 'Mails `{origin}/invitations/accept?token=…`, valid 7 days and once. Inviting an address again replaces its pending invitation. Owners only.',
-    body: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['email', 'role'],
-      properties: { email: { type: 'string', maxLength: 254 }, role },
-      examples: [{ email: 'colleague@example.com', role: 'editor' }],
-    },
+    body: InviteBody,
+    docBody: shownBody(InviteBody, shownRole('The role given when the invitation is accepted')),
     response: withErrors({
       201: answerWith('invitation', { $ref: 'Invitation#' }, 'The invitation (the link is mailed)'),
     }, {
@@ -49,6 +60,7 @@ export const teamRoutes = {
     tags: ['Team'],
     summary: 'Withdraw an invitation',
     description: 'Its link stops working. Owners only.',
+    docParams: { id: positiveId('The invitation\'s `id`') },
     response: withErrors({ 204: noContent('Withdrawn') }, { 403: OWNERS_ONLY, 404: 'No such project or pending invitation' }),
   }),
 
@@ -72,7 +84,9 @@ export const teamRoutes = {
     tags: ['Team'],
     summary: 'Change a member\'s role',
     description: 'Owners only. A project always keeps an owner.',
-    body: { type: 'object', additionalProperties: false, required: ['role'], properties: { role }, examples: [{ role: 'viewer' }] },
+    body: ChangeRoleBody,
+    docBody: shownBody(ChangeRoleBody, shownRole('The new role')),
+    docParams: memberParams,
     response: withErrors({
       200: answerWith('member', { $ref: 'Member#' }, 'The member with the new role'),
     }, {
@@ -86,6 +100,7 @@ export const teamRoutes = {
     tags: ['Team'],
     summary: 'Remove a member, or leave',
     description: 'An owner removes any member; any member may remove themselves (leave the project). The last owner cannot go.',
+    docParams: memberParams,
     response: withErrors({ 204: noContent('Removed') }, {
       400: 'The last owner, or an environment',
       403: 'Only owners remove others',

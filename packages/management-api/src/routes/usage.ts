@@ -6,9 +6,10 @@ import { MonthlyUsage, PlanLimits } from '../shapes.ts';
 
 const BAD_QUERY = 'Another query key, or a value that is not such an integer (`1.5`, `-1`, a repeated key): one entry per bad key in `details.errors`';
 const date = { type: 'string', format: 'date', description: 'A UTC day, `YYYY-MM-DD`' } as const;
-// No type: the handler checks them (an integer in range, each key once) and names each bad key.
-const days = { description: 'The window: today and the `days - 1` days before; an integer from 1 to 90 (default 30)', examples: ['7'] } as const;
-const limit = { description: 'How many routes; an integer from 1 to 100 (default 10)', examples: ['10'] } as const;
+// Shown by the document only (`docQuery`): the handler checks them (an integer in range, each key
+// once) and names each bad key.
+const days = { type: 'integer', minimum: 1, maximum: 90, default: 30, description: 'The window: today and the `days - 1` days before', examples: [7] } as const;
+const limit = { type: 'integer', minimum: 1, maximum: 100, default: 10, description: 'How many routes', examples: [10] } as const;
 
 const Rejections = {
   type: 'object',
@@ -43,7 +44,7 @@ export const usageRoutes = {
     tags: ['Usage'],
     summary: 'Get the requests per day',
     description: 'Every day of the window, oldest first, zeros included. The answering gateway writes its pending counts first; other gateways\' arrive within 5 s.',
-    querystring: { type: 'object', properties: { days } },
+    docQuery: { days },
     response: withErrors({
       200: {
         description: 'Requests and rejections per day',
@@ -72,7 +73,7 @@ export const usageRoutes = {
     tags: ['Usage'],
     summary: 'Get the rejections per day',
     description: 'Requests refused with 429, by the limit that refused them, for every day of the window (oldest first), and their totals.',
-    querystring: { type: 'object', properties: { days } },
+    docQuery: { days },
     response: withErrors({
       200: {
         description: 'Rejections per day and in total',
@@ -93,7 +94,7 @@ export const usageRoutes = {
     tags: ['Usage'],
     summary: 'Get the busiest routes',
     description: 'The window\'s busiest routes, by requests then by name. `route` is the method and the pattern with the content type\'s name filled in (`GET /api/articles`); errors count under the bare pattern, unmatched paths and routes past 200 a day under `other`.',
-    querystring: { type: 'object', properties: { days, limit } },
+    docQuery: { days, limit },
     response: withErrors({
       200: {
         description: 'The busiest routes',

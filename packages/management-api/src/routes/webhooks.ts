@@ -1,7 +1,7 @@
 // A project's webhooks (`/v1/projects/{slug}/webhooks…`): the body of a create or an update, and
 // the delivery log. The webhook itself is shapes.ts' `Webhook`.
 import { NO_PROJECT, withErrors } from '../errors.ts';
-import { defineRoute, noBody, noContent } from '../route.ts';
+import { defineRoute, noBody, noContent, positiveId } from '../route.ts';
 import { WEBHOOK_EVENTS, answerWith, dateTime, listOf, nullableDateTime, nullableInteger, nullableString } from '../shapes.ts';
 
 /**
@@ -75,6 +75,10 @@ const WebhookDelivery = {
 const webhookAnswer = (description: string) => answerWith('webhook', { $ref: 'Webhook#' }, description);
 const deliveryAnswer = (description: string) => answerWith('delivery', WebhookDelivery, description);
 const NOT_FOUND = 'No such project (or not a member), or no such webhook in it';
+
+/** The webhook (and delivery) named in the path (`docParams`): a malformed id names nothing (404). */
+const hookParams = { id: positiveId('The webhook\'s `id`') } as const;
+const deliveryParams = { ...hookParams, deliveryId: positiveId('The delivery\'s `id`') } as const;
 const WRITERS = 'Viewers cannot change webhooks';
 
 export const webhookRoutes = {
@@ -106,6 +110,7 @@ export const webhookRoutes = {
     tags: ['Webhooks'],
     summary: 'Get a webhook',
     description: 'One webhook, without its signing secret. Any member.',
+    docParams: hookParams,
     response: withErrors({ 200: webhookAnswer('The webhook') }, { 404: NOT_FOUND }),
   }),
 
@@ -113,6 +118,7 @@ export const webhookRoutes = {
     tags: ['Webhooks'],
     summary: 'Change a webhook',
     description: 'Only the fields sent change (`events` and `headers` are replaced whole). Owners and editors.',
+    docParams: hookParams,
     body: webhookBody(true),
     response: withErrors({ 200: webhookAnswer('The webhook as changed') }, { 400: 'A field is invalid (each named in `details.errors`)', 403: WRITERS, 404: NOT_FOUND }),
   }),
@@ -121,6 +127,7 @@ export const webhookRoutes = {
     tags: ['Webhooks'],
     summary: 'Delete a webhook',
     description: 'With its delivery log. Owners and editors.',
+    docParams: hookParams,
     response: withErrors({ 204: noContent('Deleted') }, { 403: WRITERS, 404: NOT_FOUND }),
   }),
 
@@ -128,6 +135,7 @@ export const webhookRoutes = {
     tags: ['Webhooks'],
     summary: 'Send a test event',
     description: 'Sends a `trigger-test` event now (one attempt, no retries) and answers its outcome. Owners and editors.',
+    docParams: hookParams,
     docBody: noBody(),
     response: withErrors({ 202: deliveryAnswer('Sent: the delivery and its attempt') }, { 403: WRITERS, 404: NOT_FOUND }),
   }),
@@ -136,6 +144,7 @@ export const webhookRoutes = {
     tags: ['Webhooks'],
     summary: 'List a webhook\'s deliveries',
     description: 'Its latest deliveries (at most 100 are kept), newest first, each with its attempts.',
+    docParams: hookParams,
     response: withErrors({
       200: listOf('deliveries', WebhookDelivery, 'The delivery log'),
     }, { 404: NOT_FOUND }),
@@ -145,6 +154,7 @@ export const webhookRoutes = {
     tags: ['Webhooks'],
     summary: 'Send a delivery again',
     description: 'Queues the same body again (a new series of attempts, with retries). Owners and editors.',
+    docParams: deliveryParams,
     docBody: noBody(),
     response: withErrors({ 202: deliveryAnswer('Queued again') }, {
       403: WRITERS, 404: 'No such project, webhook or delivery', 409: 'The delivery is on its way already (pending)',

@@ -5,7 +5,7 @@ import { client, unwrap } from '../../../lib/api-client.ts';
 import { accountKeys } from '../../../lib/query-keys.ts';
 
 export async function endSession(id: number): Promise<void> {
-  await unwrap(client.DELETE('/v1/auth/sessions/{id}', { params: { path: { id: String(id) } } }));
+  await unwrap(client.DELETE('/v1/auth/sessions/{id}', { params: { path: { id } } }));
 }
 
 export function useEndSession() {

@@ -5,7 +5,7 @@ import { client, unwrap } from '../../../lib/api-client.ts';
 import { projectKeys } from '../../../lib/query-keys.ts';
 
 export async function deleteApiToken(slug: string, id: number): Promise<void> {
-  await unwrap(client.DELETE('/v1/projects/{slug}/api-tokens/{id}', { params: { path: { slug, id: String(id) } } }));
+  await unwrap(client.DELETE('/v1/projects/{slug}/api-tokens/{id}', { params: { path: { slug, id } } }));
 }
 
 export function useDeleteApiToken(slug: string) {

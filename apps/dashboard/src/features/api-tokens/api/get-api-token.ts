@@ -7,7 +7,7 @@ import { projectKeys } from '../../../lib/query-keys.ts';
 export type ApiTokenDetail = AnswerOf<'/v1/projects/{slug}/api-tokens/{id}', 'get'>['apiToken'];
 
 export async function getApiToken(slug: string, id: number): Promise<ApiTokenDetail> {
-  return (await unwrap(client.GET('/v1/projects/{slug}/api-tokens/{id}', { params: { path: { slug, id: String(id) } } }))).apiToken;
+  return (await unwrap(client.GET('/v1/projects/{slug}/api-tokens/{id}', { params: { path: { slug, id } } }))).apiToken;
 }
 
 export const apiTokenQueryOptions = (slug: string, id: number) =>

@@ -8,7 +8,7 @@ import { projectKeys } from '../../../lib/query-keys.ts';
 export type VersionChange = AnswerOf<'/v1/projects/{slug}/history/{versionId}/diff', 'get'>['data']['changes'][number];
 
 export async function getChangesSince(slug: string, versionId: number): Promise<VersionChange[]> {
-  const params = { path: { slug, versionId: String(versionId) }, query: { against: 'current' } };
+  const params = { path: { slug, versionId }, query: { against: 'current' as const } };
   return (await unwrap(client.GET('/v1/projects/{slug}/history/{versionId}/diff', { params }))).data.changes;
 }
 

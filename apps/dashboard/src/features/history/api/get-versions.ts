@@ -19,7 +19,7 @@ export interface HistoryTarget {
 const PAGE_SIZE = 20;
 
 export async function getVersions(target: HistoryTarget, page: number): Promise<VersionPage> {
-  const query = { contentType: target.uid, documentId: target.documentId, page: String(page), pageSize: String(PAGE_SIZE), ...(target.locale ? { locale: target.locale } : {}) };
+  const query = { contentType: target.uid, documentId: target.documentId, page, pageSize: PAGE_SIZE, ...(target.locale ? { locale: target.locale } : {}) };
   return unwrap(client.GET('/v1/projects/{slug}/history', { params: { path: { slug: target.slug }, query } }));
 }
 

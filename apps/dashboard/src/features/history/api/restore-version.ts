@@ -10,9 +10,9 @@ import type { HistoryVersion } from './get-versions.ts';
 export type DroppedLink = AnswerOf<'/v1/projects/{slug}/history/{versionId}/restore', 'put'>['meta']['dropped'][number];
 
 export async function restoreVersion({ slug, version }: { slug: string; version: HistoryVersion }): Promise<DroppedLink[]> {
-  // No options: `{}` (the document requires a body, though the route takes none as well).
-  const params = { path: { slug, versionId: String(version.id) } };
-  const answer = await unwrap(client.PUT('/v1/projects/{slug}/history/{versionId}/restore', { params, body: {} }));
+  // No options: no body (the route takes `{}` as well).
+  const params = { path: { slug, versionId: version.id } };
+  const answer = await unwrap(client.PUT('/v1/projects/{slug}/history/{versionId}/restore', { params }));
   return answer.meta.dropped;
 }
 

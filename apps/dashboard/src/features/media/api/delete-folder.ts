@@ -5,7 +5,7 @@ import { client, unwrap } from '../../../lib/api-client.ts';
 import { projectKeys } from '../../../lib/query-keys.ts';
 
 export async function deleteFolder({ slug, id }: { slug: string; id: number }): Promise<void> {
-  await unwrap(client.DELETE('/v1/projects/{slug}/media/folders/{id}', { params: { path: { slug, id: String(id) } } }));
+  await unwrap(client.DELETE('/v1/projects/{slug}/media/folders/{id}', { params: { path: { slug, id } } }));
 }
 
 export function useDeleteFolder() {

@@ -7,7 +7,7 @@ import { projectKeys } from '../../../lib/query-keys.ts';
 export type FileUsage = AnswerOf<'/v1/projects/{slug}/media/files/{id}/usages', 'get'>['usages'][number];
 
 export async function getFileUsages(slug: string, fileId: number): Promise<FileUsage[]> {
-  return (await unwrap(client.GET('/v1/projects/{slug}/media/files/{id}/usages', { params: { path: { slug, id: String(fileId) } } }))).usages;
+  return (await unwrap(client.GET('/v1/projects/{slug}/media/files/{id}/usages', { params: { path: { slug, id: fileId } } }))).usages;
 }
 
 export const fileUsagesQueryOptions = (slug: string, fileId: number) =>

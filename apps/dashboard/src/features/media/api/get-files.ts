@@ -3,19 +3,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { client, unwrap, type AnswerOf } from '../../../lib/api-client.ts';
 import { projectKeys } from '../../../lib/query-keys.ts';
-import type { FocalPoint } from '../components/FocalPointPicker.tsx';
-import type { MediaFile } from '../components/media-file.ts';
 
-type FileList = AnswerOf<'/v1/projects/{slug}/media/files', 'get'>;
-type ListedFile = FileList['files'][number];
-
-/**
- * A file as the listing answers it (the upload API's shape plus its folder). The document types
- * `focalPoint` and `formats` as open objects: they are the upload API's `{x, y}` and formats by name.
- */
-export type LibraryFile = Omit<ListedFile, 'focalPoint' | 'formats'> & { focalPoint: FocalPoint; formats: MediaFile['formats'] };
-
-export type FilePage = Omit<FileList, 'files'> & { files: LibraryFile[] };
+/** A page of files; each as the upload API answers it (`focalPoint` `{x, y}`, `formats` by name), plus its folder. */
+export type FilePage = AnswerOf<'/v1/projects/{slug}/media/files', 'get'>;
+export type LibraryFile = FilePage['files'][number];
 
 export type FileTypeFilter = 'image' | 'video' | 'audio' | 'file';
 
@@ -39,27 +30,25 @@ const MAX_WAIT_MS = 60_000;
 export const awaitsFormats = (file: LibraryFile) =>
   file.formats === null && file.width === null && RESIZABLE.test(file.mime) && Date.now() - Date.parse(file.updatedAt) < MAX_WAIT_MS;
 
-/** The listing's query string parameters, in the order they are sent. */
-function searchOf(query: FileQuery): Record<string, string> {
-  const params: Record<string, string> = {};
-  if (query.folder !== undefined) params.folder = String(query.folder);
-  if (query.q) params.q = query.q;
-  if (query.types?.length) params.type = query.types.join(',');
-  if (query.sort) params.sort = query.sort;
-  if (query.page) params.page = String(query.page);
-  if (query.pageSize) params.pageSize = String(query.pageSize);
-  return params;
+/** The listing's query string parameters, in the order they are sent (the given ones only). */
+function paramsOf(query: FileQuery) {
+  return {
+    ...(query.folder !== undefined ? { folder: query.folder } : {}),
+    ...(query.q ? { q: query.q } : {}),
+    ...(query.types?.length ? { type: query.types.join(',') } : {}),
+    ...(query.sort ? { sort: query.sort } : {}),
+    ...(query.page ? { page: query.page } : {}),
+    ...(query.pageSize ? { pageSize: query.pageSize } : {}),
+  };
 }
 
 export async function getFiles(slug: string, query: FileQuery): Promise<FilePage> {
-  const page = await unwrap(client.GET('/v1/projects/{slug}/media/files', { params: { path: { slug }, query: searchOf(query) } }));
-  // focalPoint and formats: see LibraryFile.
-  return page as FilePage;
+  return unwrap(client.GET('/v1/projects/{slug}/media/files', { params: { path: { slug }, query: paramsOf(query) } }));
 }
 
 export const filesQueryOptions = (slug: string, query: FileQuery) =>
   queryOptions({
-    queryKey: projectKeys.feature(slug, 'media', 'files', new URLSearchParams(searchOf(query)).toString()),
+    queryKey: projectKeys.feature(slug, 'media', 'files', paramsOf(query)),
     queryFn: () => getFiles(slug, query),
     placeholderData: (previous) => previous,
     // Formats appear when the worker has made them: poll while an image still lacks them.

@@ -7,7 +7,7 @@ import { projectKeys } from '../../../lib/query-keys.ts';
 export type UpdateFolderBody = RequestBody<'/v1/projects/{slug}/media/folders/{id}', 'patch'>;
 
 export async function updateFolder({ slug, id, body }: { slug: string; id: number; body: UpdateFolderBody }) {
-  return (await unwrap(client.PATCH('/v1/projects/{slug}/media/folders/{id}', { params: { path: { slug, id: String(id) } }, body }))).folder;
+  return (await unwrap(client.PATCH('/v1/projects/{slug}/media/folders/{id}', { params: { path: { slug, id } }, body }))).folder;
 }
 
 export function useUpdateFolder() {

@@ -7,7 +7,7 @@ import { projectKeys } from '../../../lib/query-keys.ts';
 export type AddReleaseActionBody = RequestBody<'/v1/projects/{slug}/releases/{id}/actions', 'post'>;
 
 export async function addReleaseAction({ slug, releaseId, body }: { slug: string; releaseId: number; body: AddReleaseActionBody }) {
-  return (await unwrap(client.POST('/v1/projects/{slug}/releases/{id}/actions', { params: { path: { slug, id: String(releaseId) } }, body }))).data;
+  return (await unwrap(client.POST('/v1/projects/{slug}/releases/{id}/actions', { params: { path: { slug, id: releaseId } }, body }))).data;
 }
 
 export function useAddReleaseAction() {

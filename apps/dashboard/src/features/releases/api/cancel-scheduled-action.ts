@@ -5,7 +5,7 @@ import { client, unwrap } from '../../../lib/api-client.ts';
 import { projectKeys } from '../../../lib/query-keys.ts';
 
 export async function cancelScheduledAction({ slug, id }: { slug: string; id: number; documentId: string }): Promise<void> {
-  await unwrap(client.DELETE('/v1/projects/{slug}/scheduled-actions/{id}', { params: { path: { slug, id: String(id) } } }));
+  await unwrap(client.DELETE('/v1/projects/{slug}/scheduled-actions/{id}', { params: { path: { slug, id } } }));
 }
 
 export function useCancelScheduledAction() {

@@ -7,11 +7,12 @@ import { projectKeys } from '../../../lib/query-keys.ts';
 export type ReleaseAction = AnswerOf<'/v1/projects/{slug}/releases/{id}/actions', 'get'>['data'][number];
 export type ActionType = ReleaseAction['type'];
 
+/** `id`: the release's, as the page's URL has it (text; a malformed one names nothing: 404). */
 export async function getReleaseActions(slug: string, id: string): Promise<ReleaseAction[]> {
   const out: ReleaseAction[] = [];
   for (let page = 1; ; page++) {
     const res = await unwrap(client.GET('/v1/projects/{slug}/releases/{id}/actions', {
-      params: { path: { slug, id }, query: { page: String(page), pageSize: '100' } },
+      params: { path: { slug, id: Number(id) }, query: { page, pageSize: 100 } },
     }));
     out.push(...res.data);
     if (page >= res.meta.pagination.pageCount) return out;

@@ -11,8 +11,9 @@ export function isDueSoon(iso: string): boolean {
   return left < 60_000 && left > -300_000;
 }
 
+/** `id`: as the page's URL has it (text; a malformed one names nothing: 404). */
 export async function getRelease(slug: string, id: string): Promise<Release> {
-  return (await unwrap(client.GET('/v1/projects/{slug}/releases/{id}', { params: { path: { slug, id } } }))).data;
+  return (await unwrap(client.GET('/v1/projects/{slug}/releases/{id}', { params: { path: { slug, id: Number(id) } } }))).data;
 }
 
 export const releaseQueryOptions = (slug: string, id: string) =>

@@ -11,7 +11,7 @@ export type ReleaseStatus = Release['status'];
 export type ReleaseFilter = 'pending' | 'done';
 
 export async function getReleases(slug: string, status: ReleaseFilter, page = 1, pageSize?: number): Promise<ReleaseList> {
-  const query = { status, ...(pageSize ? { pageSize: String(pageSize) } : { page: String(page) }) };
+  const query = { status, ...(pageSize ? { pageSize } : { page }) };
   return unwrap(client.GET('/v1/projects/{slug}/releases', { params: { path: { slug }, query } }));
 }
 

@@ -23,7 +23,7 @@ export function entryErrorsOf(err: unknown): ReleaseEntryError[] {
 }
 
 export async function publishRelease({ slug, id }: { slug: string; id: number }) {
-  return (await unwrap(client.POST('/v1/projects/{slug}/releases/{id}/publish', { params: { path: { slug, id: String(id) } } }))).data;
+  return (await unwrap(client.POST('/v1/projects/{slug}/releases/{id}/publish', { params: { path: { slug, id } } }))).data;
 }
 
 export function usePublishRelease() {

@@ -5,7 +5,7 @@ import { client, unwrap } from '../../../lib/api-client.ts';
 import { projectKeys } from '../../../lib/query-keys.ts';
 
 export async function removeReleaseAction({ slug, releaseId, actionId }: { slug: string; releaseId: number; actionId: number }): Promise<void> {
-  const path = { slug, id: String(releaseId), actionId: String(actionId) };
+  const path = { slug, id: releaseId, actionId };
   await unwrap(client.DELETE('/v1/projects/{slug}/releases/{id}/actions/{actionId}', { params: { path } }));
 }
 

@@ -6,7 +6,7 @@ import { projectKeys } from '../../../lib/query-keys.ts';
 import type { ActionType } from './get-release-actions.ts';
 
 export async function updateReleaseAction({ slug, releaseId, actionId, type }: { slug: string; releaseId: number; actionId: number; type: ActionType }) {
-  const path = { slug, id: String(releaseId), actionId: String(actionId) };
+  const path = { slug, id: releaseId, actionId };
   return (await unwrap(client.PUT('/v1/projects/{slug}/releases/{id}/actions/{actionId}', { params: { path }, body: { type } }))).data;
 }
 

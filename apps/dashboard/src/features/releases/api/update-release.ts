@@ -7,7 +7,7 @@ import { projectKeys } from '../../../lib/query-keys.ts';
 export type UpdateReleaseBody = RequestBody<'/v1/projects/{slug}/releases/{id}', 'put'>;
 
 export async function updateRelease({ slug, id, body }: { slug: string; id: number; body: UpdateReleaseBody }) {
-  return (await unwrap(client.PUT('/v1/projects/{slug}/releases/{id}', { params: { path: { slug, id: String(id) } }, body }))).data;
+  return (await unwrap(client.PUT('/v1/projects/{slug}/releases/{id}', { params: { path: { slug, id } }, body }))).data;
 }
 
 export function useUpdateRelease() {

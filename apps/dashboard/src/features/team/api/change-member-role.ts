@@ -8,7 +8,7 @@ import type { ProjectRole } from '../../projects/api/get-project.ts';
 import type { Member } from './get-team.ts';
 
 export async function changeMemberRole(slug: string, accountId: number, role: ProjectRole): Promise<Member> {
-  return (await unwrap(client.PATCH('/v1/projects/{slug}/members/{accountId}', { params: { path: { slug, accountId: String(accountId) } }, body: { role } }))).member;
+  return (await unwrap(client.PATCH('/v1/projects/{slug}/members/{accountId}', { params: { path: { slug, accountId } }, body: { role } }))).member;
 }
 
 export function useChangeMemberRole(slug: string) {

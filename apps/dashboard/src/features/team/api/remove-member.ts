@@ -6,7 +6,7 @@ import { client, unwrap } from '../../../lib/api-client.ts';
 import { projectKeys } from '../../../lib/query-keys.ts';
 
 export async function removeMember(slug: string, accountId: number): Promise<void> {
-  await unwrap(client.DELETE('/v1/projects/{slug}/members/{accountId}', { params: { path: { slug, accountId: String(accountId) } } }));
+  await unwrap(client.DELETE('/v1/projects/{slug}/members/{accountId}', { params: { path: { slug, accountId } } }));
 }
 
 export function useRemoveMember(slug: string) {

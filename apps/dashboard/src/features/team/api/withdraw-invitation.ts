@@ -5,7 +5,7 @@ import { client, unwrap } from '../../../lib/api-client.ts';
 import { projectKeys } from '../../../lib/query-keys.ts';
 
 export async function withdrawInvitation(slug: string, id: number): Promise<void> {
-  await unwrap(client.DELETE('/v1/projects/{slug}/invitations/{id}', { params: { path: { slug, id: String(id) } } }));
+  await unwrap(client.DELETE('/v1/projects/{slug}/invitations/{id}', { params: { path: { slug, id } } }));
 }
 
 export function useWithdrawInvitation(slug: string) {

@@ -5,7 +5,7 @@ import { client, unwrap } from '../../../lib/api-client.ts';
 import { projectKeys } from '../../../lib/query-keys.ts';
 
 export async function deleteWebhook(slug: string, id: number): Promise<void> {
-  await unwrap(client.DELETE('/v1/projects/{slug}/webhooks/{id}', { params: { path: { slug, id: String(id) } } }));
+  await unwrap(client.DELETE('/v1/projects/{slug}/webhooks/{id}', { params: { path: { slug, id } } }));
 }
 
 export function useDeleteWebhook(slug: string) {

@@ -10,7 +10,7 @@ export type DeliveryStatus = Delivery['status'];
 const REFRESH_MS = 2000;
 
 export async function getDeliveries(slug: string, webhookId: number): Promise<Delivery[]> {
-  return (await unwrap(client.GET('/v1/projects/{slug}/webhooks/{id}/deliveries', { params: { path: { slug, id: String(webhookId) } } }))).deliveries;
+  return (await unwrap(client.GET('/v1/projects/{slug}/webhooks/{id}/deliveries', { params: { path: { slug, id: webhookId } } }))).deliveries;
 }
 
 export const deliveriesQueryOptions = (slug: string, webhookId: number) =>

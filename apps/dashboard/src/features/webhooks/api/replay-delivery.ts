@@ -5,7 +5,7 @@ import { client, unwrap } from '../../../lib/api-client.ts';
 import { projectKeys } from '../../../lib/query-keys.ts';
 
 export async function replayDelivery(slug: string, webhookId: number, deliveryId: number) {
-  const path = { slug, id: String(webhookId), deliveryId: String(deliveryId) };
+  const path = { slug, id: webhookId, deliveryId };
   return (await unwrap(client.POST('/v1/projects/{slug}/webhooks/{id}/deliveries/{deliveryId}/replay', { params: { path } }))).delivery;
 }
 

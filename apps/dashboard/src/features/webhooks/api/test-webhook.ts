@@ -5,7 +5,7 @@ import { client, unwrap } from '../../../lib/api-client.ts';
 import { projectKeys } from '../../../lib/query-keys.ts';
 
 export async function testWebhook(slug: string, id: number) {
-  return (await unwrap(client.POST('/v1/projects/{slug}/webhooks/{id}/test', { params: { path: { slug, id: String(id) } } }))).delivery;
+  return (await unwrap(client.POST('/v1/projects/{slug}/webhooks/{id}/test', { params: { path: { slug, id } } }))).delivery;
 }
 
 export function useTestWebhook(slug: string) {

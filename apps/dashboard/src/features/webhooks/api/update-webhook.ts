@@ -7,7 +7,7 @@ import { projectKeys } from '../../../lib/query-keys.ts';
 export type UpdateWebhookBody = RequestBody<'/v1/projects/{slug}/webhooks/{id}', 'put'>;
 
 export async function updateWebhook(slug: string, id: number, body: UpdateWebhookBody) {
-  return (await unwrap(client.PUT('/v1/projects/{slug}/webhooks/{id}', { params: { path: { slug, id: String(id) } }, body }))).webhook;
+  return (await unwrap(client.PUT('/v1/projects/{slug}/webhooks/{id}', { params: { path: { slug, id } }, body }))).webhook;
 }
 
 export function useUpdateWebhook(slug: string) {
