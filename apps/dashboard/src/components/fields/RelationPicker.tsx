@@ -3,7 +3,7 @@
 // the document's locale). The form writes the change with `relationBody`.
 import { Combobox, Group, Loader, Stack, Text, TextInput, useCombobox } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useRelationSearch } from '../../features/content/api/search-relations.ts';
 import { useSchema } from '../../features/schema/api/get-schema.ts';
 import { FieldShell, describedBy, useFieldIds } from './FieldShell.tsx';
@@ -44,9 +44,13 @@ export function RelationPicker(props: {
 
   const results = useRelationSearch({ slug, targetUid, locale, term }, target, opened);
   const options = (results.data ?? []).filter((r) => !value.some((v) => v.documentId === r.documentId));
+  // What was offered, by documentId: an option picked while the next search replaces the list
+  // (typing on, the debounce firing) is still the entry that was shown and clicked.
+  const offered = useRef(new Map<string, RelationItem>());
+  for (const item of options) offered.current.set(item.documentId, item);
 
   const pick = (documentId: string) => {
-    const item = results.data?.find((r) => r.documentId === documentId);
+    const item = offered.current.get(documentId);
     if (!item) return;
     onChange(multiple ? [...value, item] : [item]);
     setSearch('');
