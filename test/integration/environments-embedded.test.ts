@@ -48,7 +48,7 @@ describe('environments in embedded mode (PGlite)', () => {
       const listed = await call(gw.url, 'GET', `/v1/projects/${slug}/environments`, undefined, token);
       last = listed.body;
       if (listed.status === 503) continue;
-      assert.equal(listed.status, 200, JSON.stringify(listed.body));
+      assert.equal(listed.status, 200, `${JSON.stringify(listed.body)}\n${gw.output().slice(-4000)}`);
       status = listed.body.environments[0].status;
     }
     assert.equal(status, 'ready', JSON.stringify(last));
