@@ -41,6 +41,16 @@ export const KEEP_EXTERNAL: ReadonlyArray<string | RegExp> = [
   'sharp', /^@img\//, /^@node-rs\//, 'msgpackr-extract', /^@msgpackr-extract\//, /^@electric-sql\//,
 ];
 
+/**
+ * npm packages a gateway loads at first use, never as it starts (docs/performance.md § The
+ * answer cache, "An idle gateway"): GraphQL's (@cms/graphql/lazy), the S3 SDK, stripe and nodemailer. The build fails when
+ * the chunks every start loads (GATEWAY_START's, and the chunks they import) hold one of them —
+ * with code splitting even an unused re-export of a module puts it there.
+ */
+export const GATEWAY_LATER: readonly string[] = ['graphql', 'mercurius', 'graphql-jit', 'graphql-ws', '@aws-sdk/client-s3', 'stripe', 'nodemailer'];
+/** The gateway's entry point and the modules it imports with `import()` as it starts. */
+const GATEWAY_START = [ENTRY_POINTS.gateway, 'apps/gateway/src/app.ts', 'apps/gateway/src/platform.ts'];
+
 /** The npm package a bare import names (`@scope/name` or `name`). */
 export function packageName(specifier: string): string {
   const parts = specifier.split('/');
@@ -188,6 +198,9 @@ function describe(root: string, metafile: Metafile): BuildResult {
     return file.includes('node_modules/') && inPackage !== undefined && keptExternal(inPackage);
   });
   if (bundledExternal) throw new Error(`a dependency that must stay external was bundled: ${bundledExternal}`);
+  const loadedAtStart = startChunks(metafile).flatMap((output) => Object.keys(metafile.outputs[output]!.inputs))
+    .filter((file) => file.includes('node_modules/') && GATEWAY_LATER.includes(packageName(file.split('node_modules/').at(-1)!)));
+  if (loadedAtStart.length) throw new Error(`the gateway would load these at every start (import them at first use): ${loadedAtStart.join(', ')}`);
   const externals = new Set<string>();
   for (const output of Object.values(metafile.outputs)) {
     for (const imported of output.imports) {
@@ -201,6 +214,21 @@ function describe(root: string, metafile: Metafile): BuildResult {
     inputs: inputs.filter((file) => !file.includes('node_modules/')).map((file) => relative(root, join(root, file))),
     externals: [...externals].sort(),
   };
+}
+
+/** The output files a gateway's start loads: GATEWAY_START's chunks and, transitively, what they import. */
+function startChunks(metafile: Metafile): string[] {
+  const found = new Set<string>();
+  const visit = (output: string) => {
+    if (found.has(output)) return;
+    found.add(output);
+    for (const imported of metafile.outputs[output]!.imports) if (imported.kind === 'import-statement' && !imported.external) visit(imported.path);
+  };
+  for (const [output, { entryPoint }] of Object.entries(metafile.outputs)) {
+    if (entryPoint !== undefined && GATEWAY_START.includes(entryPoint)) visit(output);
+  }
+  if (found.size < GATEWAY_START.length) throw new Error(`the build has no chunk of each of ${GATEWAY_START.join(', ')}`);
+  return [...found];
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

@@ -7,7 +7,7 @@ import { AuditLog } from '@cms/audit';
 import { Billing, DocumentQuota, effectivePlan, UsageMeter } from '@cms/billing';
 import { CONTROL_CLUSTER, type Config } from '@cms/config';
 import { createDatabase, type Database } from '@cms/db';
-import { checkGraphqlNames, GraphqlServers } from '@cms/graphql';
+import { checkGraphqlNamesLazily, GraphqlServers } from '@cms/graphql/lazy';
 import { createWindowCounters, type WindowCounters } from '@cms/limits';
 import { createMailer, type Mailer } from '@cms/mail';
 import { createMediaRuntime, type MediaLibrary } from '@cms/media';
@@ -230,7 +230,7 @@ export async function createPlatform(config: Config, logger: Logger): Promise<Pl
     roles,
     apiTokens,
     contentAccessKeys: new ContentAccessKeys(config.appSecret),
-    models: new ModelStore(db.pool, registry, [checkGraphqlNames], db),
+    models: new ModelStore(db.pool, registry, [checkGraphqlNamesLazily], db),
     usage,
     endUsers: new EndUsers(config.appSecret, mailer),
     rateLimits,

@@ -40,7 +40,8 @@ const LAST_USED_FLUSH_MS = 5_000;
 
 export class ApiTokenService {
   private readonly hmacKey: Buffer;
-  private readonly cache = new LRUCache<string, AuthenticatedToken | false>({ max: 10_000, ttl: CACHE_TTL_MS });
+  // 10,000 tokens, counted as a size: `max` would allocate all 10,000 slots up front (0.4 MB).
+  private readonly cache = new LRUCache<string, AuthenticatedToken | false>({ maxSize: 10_000, sizeCalculation: () => 1, ttl: CACHE_TTL_MS });
   /** Tokens used since `lastUsedAt` was last written (never a write per request). */
   private used = new Set<number>();
   private readonly flusher: NodeJS.Timeout;

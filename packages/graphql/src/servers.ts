@@ -1,11 +1,10 @@
 // Per-project GraphQL servers: a not-listening fastify instance with mercurius registered on the
 // project's generated schema (document cache, JIT, depth limit), built lazily on the project's
-// first GraphQL request and kept in a bounded LRU keyed by project, model version and limits.
-// A model change bumps the version, so the next request builds a new server; the old one ages out.
+// first GraphQL request and kept in a bounded LRU keyed by project, model version and limits
+// (server-cache.ts, which loads this module at the first build).
 import Fastify, { type FastifyInstance } from 'fastify';
 import mercurius from 'mercurius';
 import { NoSchemaIntrospectionCustomRule, getNamedType, getOperationAST, getVariableValues, isInputObjectType, typeFromAST, type GraphQLError, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
-import { LRUCache } from 'lru-cache';
 import { ProjectBusyError } from '@cms/errors';
 import type { Model } from '@cms/schema';
 import { buildProjectSchema, type SchemaOptions } from './build-schema.ts';
@@ -198,40 +197,4 @@ function hasInputObjectVariables(schema: GraphQLSchema, operation: OperationDefi
     inputObjectVariables.set(operation, known);
   }
   return known;
-}
-
-/** Bounded cache of project servers; concurrent first requests share one build. */
-export class GraphqlServers {
-  private readonly cache: LRUCache<string, Promise<ProjectGraphql>>;
-  builds = 0;
-
-  constructor(max: number) {
-    this.cache = new LRUCache({
-      max,
-      dispose: (server) => {
-        void server.then((s) => s.close(), () => undefined);
-      },
-    });
-  }
-
-  get(projectId: number, version: number, model: Model, settings: GraphqlSettings): Promise<ProjectGraphql> {
-    const key = `${projectId}:${version}:${settings.depthLimit}:${settings.costLimit}:${settings.introspection}`;
-    let server = this.cache.get(key);
-    if (!server) {
-      this.builds++;
-      server = buildProjectGraphql(model, settings);
-      // A failed build is not cached: the next request tries again.
-      server.catch(() => this.cache.delete(key));
-      this.cache.set(key, server);
-    }
-    return server;
-  }
-
-  get size(): number {
-    return this.cache.size;
-  }
-
-  clear(): void {
-    this.cache.clear();
-  }
 }

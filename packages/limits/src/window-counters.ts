@@ -26,8 +26,9 @@ export interface WindowCounters {
 
 export class MemoryWindowCounters implements WindowCounters {
   readonly kind = 'memory' as const;
-  // Bounded: an attacker cycling keys evicts old windows rather than growing memory.
-  private readonly windows = new LRUCache<string, { count: number; endsAt: number }>({ max: 200_000 });
+  // Bounded: an attacker cycling keys evicts old windows rather than growing memory. 200,000
+  // windows counted as a size: `max` would allocate all 200,000 slots up front (5 MB, 9 MB with TTLs).
+  private readonly windows = new LRUCache<string, { count: number; endsAt: number }>({ maxSize: 200_000, sizeCalculation: () => 1 });
 
   async add(key: string, amount: number, windowMs: number): Promise<WindowCount> {
     const now = Date.now();

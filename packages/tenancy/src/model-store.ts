@@ -53,12 +53,12 @@ export function toRawModel(input: { contentTypes?: unknown; components?: unknown
 export class ModelStore {
   /**
    * `checks` are what the API layers require of a model beyond its own validity (e.g. GraphQL
-   * names that do not collide); each throws a ValidationError to refuse the push.
+   * names that do not collide); each throws (or rejects with) a ValidationError to refuse the push.
    */
   constructor(
     private readonly pool: DatabasePool,
     private readonly registry: ProjectRegistry,
-    private readonly checks: ReadonlyArray<(model: Model) => void> = [],
+    private readonly checks: ReadonlyArray<(model: Model) => void | Promise<void>> = [],
     private readonly pools: ClusterPools = singleCluster(pool),
   ) {}
 
@@ -72,9 +72,9 @@ export class ModelStore {
     return row ? { version: row.version, raw: row.model } : { version: 0, raw: EMPTY };
   }
 
-  private validate(raw: RawModel): Model {
+  private async validate(raw: RawModel): Promise<Model> {
     const model = parseModel(raw);
-    for (const check of this.checks) check(model);
+    for (const check of this.checks) await check(model);
     return model;
   }
 
@@ -85,7 +85,7 @@ export class ModelStore {
    */
   async push(project: ProjectRecord, change: ModelChange, options: PushOptions = {}): Promise<PushResult> {
     // A whole model is validated before taking the lock; a derived one once it is computed.
-    if (typeof change !== 'function') this.validate(change);
+    if (typeof change !== 'function') await this.validate(change);
     const result = await projectTransaction(this.pools, project, (tx, tenant) => this.migrate(tx, tenant, project, change, options));
     if (result.changed) await this.registry.invalidate({ projectId: project.id, slug: project.slug, scope: 'model' });
     await this.buildIndexes(project, result);
@@ -111,7 +111,7 @@ export class ModelStore {
    * refusal it would end with (data that would be lost is only known by trying), changing nothing.
    */
   async rehearse(project: ProjectRecord, change: ModelChange, options: PushOptions = {}): Promise<{ changed: boolean; changes: PlannedChange[] }> {
-    if (typeof change !== 'function') this.validate(change);
+    if (typeof change !== 'function') await this.validate(change);
     try {
       await projectTransaction(this.pools, project, async (tx, tenant) => {
         throw new Rehearsal(await this.migrate(tx, tenant, project, change, options));
@@ -133,7 +133,7 @@ export class ModelStore {
   async plannedAgainst(projectId: number, change: ModelChange, options: PushOptions = {}): Promise<{ version: number; destructive: boolean }> {
     const current = await this.current(projectId);
     const input = typeof change === 'function' ? change(current.raw) : change;
-    const next = this.validate(input);
+    const next = await this.validate(input);
     const plan = planMigration(parseModel(current.raw), next, { renames: options.renames });
     return { version: current.version, destructive: plan.steps.some(isDestructive) };
   }
@@ -154,7 +154,7 @@ export class ModelStore {
       throw new ApplicationError(`The model changed since version ${options.expectedVersion} (it is now version ${current.version}): reload it and apply again`, { version: current.version }, 409);
     }
     const input = typeof change === 'function' ? change(current.raw) : change;
-    const next = this.validate(input);
+    const next = await this.validate(input);
     // Compare as text: key order is meaningful (attribute order is the response order).
     if (JSON.stringify(current.raw) === JSON.stringify(input)) return { ...current, changed: false, steps: [] };
     const plan = planMigration(parseModel(current.raw), next, { renames: options.renames });

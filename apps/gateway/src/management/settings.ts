@@ -4,7 +4,7 @@
 // origins whose pages may call the project's APIs (Strapi's `strapi::cors`). Delivery: how long CDNs
 // keep public answers (`sMaxAge`) and whether the gateways keep answers in memory (`answerCache`).
 import type { FastifyInstance } from 'fastify';
-import { graphqlSettingsOf, parseGraphqlSettings } from '@cms/graphql';
+import { graphqlSettingsOf, parseGraphqlSettings } from '@cms/graphql/lazy';
 import { settingsRoutes as schemas } from '@cms/management-api';
 import { parseUsersSettings, usersSettingsOf } from '@cms/users';
 import { corsSettingsOf, parseCorsSettings, storedCors } from '../http/cors-settings.ts';

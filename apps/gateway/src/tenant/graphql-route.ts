@@ -5,10 +5,10 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import websocket, { type WebsocketHandler } from '@fastify/websocket';
-import { handleProtocols } from 'graphql-ws';
 import { hashPassword } from '@cms/auth';
 import { isStaleModelError } from '@cms/errors';
-import { GRAPHIQL_ASSETS, graphqlSettingsOf, type GraphqlContext, type GraphqlRequest, type GraphqlSettings, type ReadObserver, type ProjectRoles, type ProjectUsers, type RoleView, type UploadFiles } from '@cms/graphql';
+import { GRAPHIQL_ASSETS, graphqlSettingsOf, type GraphqlSettings } from '@cms/graphql/lazy';
+import type { GraphqlContext, GraphqlRequest, ReadObserver, ProjectRoles, ProjectUsers, RoleView, UploadFiles } from '@cms/graphql';
 import type { ProjectFiles } from '@cms/media';
 import { derivedDocumentId, localeDocuments, type ProjectRuntime, type TenantEntry } from '@cms/tenancy';
 import { typesOfPlan, type QueryPlan } from '@cms/query';
@@ -29,6 +29,13 @@ import { auditWhoOf, type AuditWho } from '../audit/audit-context.ts';
 import type { PersistedQueryRefusal } from './persisted-queries.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * The subscriptions' protocol when the client offers it, else none (graphql-ws's `handleProtocols`,
+ * which is not imported from there: graphql-ws loads graphql-js, left to the first socket).
+ */
+const GRAPHQL_TRANSPORT_WS = 'graphql-transport-ws';
+const handleProtocols = (protocols: Set<string>) => (protocols.has(GRAPHQL_TRANSPORT_WS) ? GRAPHQL_TRANSPORT_WS : false);
 
 const badRequest = (reply: FastifyReply, message: string) =>
   reply.status(400).type(JSON_TYPE).send({ errors: [{ message, extensions: { code: 'BAD_REQUEST' } }] });
@@ -236,7 +243,7 @@ function wantsGraphiql(request: FastifyRequest): boolean {
  */
 export async function graphqlRoutes(app: FastifyInstance, { platform, socketHandler }: TenantOptions & { socketHandler: WebsocketHandler }): Promise<void> {
   await app.register(websocket, {
-    options: { maxPayload: platform.config.bodyLimit, handleProtocols: (protocols) => handleProtocols(protocols) },
+    options: { maxPayload: platform.config.bodyLimit, handleProtocols },
     errorHandler: (err, socket, request) => {
       request.log.debug({ err }, 'WebSocket failed');
       socket.terminate();

@@ -23,7 +23,7 @@ import { userAuthRoutes } from './user-auth-routes.ts';
 import { userRoutes } from './user-routes.ts';
 import { uploadedFileRoutes } from './uploaded-files.ts';
 import { liveRoute } from '../live/live-route.ts';
-import { graphqlSocketHandler } from '../live/graphql-socket.ts';
+import { lazyGraphqlSocketHandler } from '../live/graphql-socket-lazy.ts';
 import './request-context.ts';
 
 export async function tenantPlugin(app: FastifyInstance, opts: TenantOptions): Promise<void> {
@@ -136,7 +136,7 @@ export async function tenantPlugin(app: FastifyInstance, opts: TenantOptions): P
   await app.register(contentRoutes, routes);
   await app.register(contentWriteRoutes, routes);
   // With the WebSocket plugin, in their own context: no other route pays for its hooks.
-  await app.register(graphqlRoutes, { ...routes, socketHandler: graphqlSocketHandler(platform) });
+  await app.register(graphqlRoutes, { ...routes, socketHandler: lazyGraphqlSocketHandler(platform) });
   await app.register(uploadRoutes, routes);
   await app.register(uploadWriteRoutes, routes);
   await app.register(userAuthRoutes, routes);

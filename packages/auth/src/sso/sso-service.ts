@@ -98,13 +98,17 @@ export class SsoService {
   private readonly checks = new Map<number, Promise<boolean>>();
   /** Sessions confirmed by this process within the interval (nothing to read until it passes). */
   private readonly confirmed: LRUCache<number, true>;
-  /** Sessions not opened by single sign-on (never become one: only the callback makes one). */
-  private readonly notSso = new LRUCache<number, true>({ max: 100_000 });
+  /**
+   * Sessions not opened by single sign-on (never become one: only the callback makes one).
+   * 100,000 sessions here and in `confirmed`, counted as a size: with `max` each cache would
+   * allocate its 100,000 slots up front (7 MB of every gateway together, however few sessions).
+   */
+  private readonly notSso = new LRUCache<number, true>({ maxSize: 100_000, sizeCalculation: () => 1 });
 
   constructor(db: Db, appSecret: string, private readonly options: SsoOptions) {
     this.store = new SsoStore(db, deriveKey(appSecret, 'sso-secret'));
     this.loginKey = deriveKey(appSecret, 'sso-login');
-    this.confirmed = new LRUCache<number, true>({ max: 100_000, ttl: options.recheckSeconds * 1000 });
+    this.confirmed = new LRUCache<number, true>({ maxSize: 100_000, sizeCalculation: () => 1, ttl: options.recheckSeconds * 1000 });
   }
 
   /**
