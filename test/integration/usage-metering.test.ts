@@ -113,10 +113,18 @@ describe('usage metering by day, route and rejection', () => {
   });
 
   it('counts requests refused by the per-second, monthly and auth limits per day and kind, and meters none of them', async () => {
-    const r = await setupContentProject(t, blogRawModel());
-    // A burst at the start of a second: the free plan serves 50 of it.
-    await sleep(1000 - (Date.now() % 1000) + 5);
-    const burst = await Promise.all(Array.from({ length: 80 }, () => r.api.get('/api/posts')));
+    // A burst at the start of a second: the free plan serves 50 of it. The per-second window is the
+    // clock's second: a burst that a loaded machine stretched into the next one is made again, on a
+    // project of its own (its counts below are the day's).
+    let r = await setupContentProject(t, blogRawModel());
+    let burst: Awaited<ReturnType<typeof r.api.get>>[] = [];
+    for (let attempt = 1; ; attempt++) {
+      await sleep(1000 - (Date.now() % 1000) + 5);
+      const second = Math.floor(Date.now() / 1000);
+      burst = await Promise.all(Array.from({ length: 80 }, () => r.api.get('/api/posts')));
+      if (Math.floor(Date.now() / 1000) === second || attempt === 3) break;
+      r = await setupContentProject(t, blogRawModel());
+    }
     assert.equal(burst.filter((res) => res.statusCode === 200).length, 50);
     assert.equal(burst.filter((res) => res.statusCode === 429).length, 30);
     await sleep(1100);
