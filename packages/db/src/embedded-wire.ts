@@ -38,11 +38,13 @@ class WireConnection {
     socket.on('close', () => this.close());
   }
 
-  close(): void {
+  /** Ends the connection; `last` (an ErrorResponse) is sent first. */
+  close(last?: Buffer): void {
     if (this.closed) return;
     this.closed = true;
     this.pending.length = 0;
-    this.socket.destroy();
+    if (last) this.socket.end(last);
+    else this.socket.destroy();
     this.onClose(this);
   }
 
@@ -173,8 +175,7 @@ export class EmbeddedWireServer {
           }));
         } catch (err) {
           // PGlite answers SQL errors itself; a throw here is the session failing: end this client.
-          if (!owner.closed) owner.socket.end(errorResponse('XX000', err instanceof Error ? err.message : String(err)));
-          owner.close();
+          owner.close(errorResponse('XX000', err instanceof Error ? err.message : String(err)));
           continue;
         }
         if (message.endsBatch && !this.db.isInTransaction()) {
