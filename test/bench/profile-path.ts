@@ -16,12 +16,12 @@
 // The seeded database is kept between runs (its name and slug in /tmp/perf/state.json).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer, connect, type Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { TEST_PG_ADMIN_URL, TEST_REDIS_URL, testDatabaseUrl } from '../helpers/db.ts';
 import { freePort } from '../helpers/process.ts';
+import { CountingProxy } from '../helpers/pg-proxy.ts';
 import { ensureBuilt } from '../../scripts/build.ts';
 import { seed, type Seeded } from './seed.ts';
 import { authorId, cloneTables, seedLarge, tagId } from './seed-large.ts';
@@ -74,71 +74,6 @@ function envFor(database: string, url: string): Record<string, string> {
     DATABASE_URL: url, REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: `perf:${database}:`, APP_SECRET: 'perf-secret-perf-secret-perf-secret',
     BASE_DOMAIN: 'localhost', LOG_LEVEL: 'warn', DB_POOL_SIZE: '20', MEDIA_DIR: `/tmp/perf/media-${database}`,
   };
-}
-
-/** Frontend messages by type through a TCP proxy to Postgres (Q simple query, P parse, B bind, E execute, S sync). */
-class CountingProxy {
-  readonly counts = new Map<string, number>();
-  /** Statement texts by prepared name (P), and what ran since the last `trace()` (Q and B). */
-  private readonly named = new Map<string, string>();
-  private ran: string[] = [];
-  private readonly sockets = new Set<Socket>();
-  port = 0;
-  private server = createServer((client) => {
-    const upstream = connect(5432, '127.0.0.1');
-    this.sockets.add(client).add(upstream);
-    let buffer = Buffer.alloc(0);
-    let started = false;
-    client.on('data', (chunk) => {
-      buffer = Buffer.concat([buffer, chunk]);
-      for (;;) {
-        if (!started) {
-          // Startup (or SSLRequest): length-prefixed, no type byte.
-          if (buffer.length < 8) break;
-          const len = buffer.readInt32BE(0);
-          if (buffer.length < len) break;
-          const code = buffer.readInt32BE(4);
-          buffer = buffer.subarray(len);
-          if (code !== 80877103) started = true;
-          continue;
-        }
-        if (buffer.length < 5) break;
-        const len = buffer.readInt32BE(1);
-        if (buffer.length < len + 1) break;
-        const type = String.fromCharCode(buffer[0]!);
-        this.counts.set(type, (this.counts.get(type) ?? 0) + 1);
-        this.record(type, buffer.subarray(5, len + 1));
-        buffer = buffer.subarray(len + 1);
-      }
-      upstream.write(chunk);
-    });
-    upstream.on('data', (chunk) => client.write(chunk));
-    const end = () => { client.destroy(); upstream.destroy(); };
-    client.on('close', end).on('error', end);
-    upstream.on('close', end).on('error', end);
-  });
-
-  async listen(): Promise<void> {
-    await new Promise<void>((r) => this.server.listen(0, '127.0.0.1', r));
-    this.port = (this.server.address() as { port: number }).port;
-  }
-
-  snapshot(): Record<string, number> { return Object.fromEntries(this.counts); }
-
-  private record(type: string, body: Buffer): void {
-    const cstring = (at: number) => { const end = body.indexOf(0, at); return [body.toString('utf8', at, end), end + 1] as const; };
-    if (type === 'Q') this.ran.push(`Q ${cstring(0)[0]}`);
-    if (type === 'P') { const [name, next] = cstring(0); this.named.set(name, cstring(next)[0]); }
-    if (type === 'B') { const [, next] = cstring(0); const name = cstring(next)[0]; this.ran.push(`B ${this.named.get(name) ?? '?'}`); }
-  }
-
-  /** The statements sent since the last call. */
-  trace(): string[] { const ran = this.ran; this.ran = []; return ran; }
-
-  close(): void {
-    for (const s of this.sockets) s.destroy();
-    this.server.close();
-  }
 }
 
 async function startProcess(args: string[], env: Record<string, string>, ready: string): Promise<{ url: string; child: ChildProcess }> {

@@ -3,6 +3,7 @@
 // own. Every CTE of one statement reads the snapshot taken when the statement starts: it sees what
 // earlier statements of the transaction wrote, never what its sibling CTEs write.
 import { exec } from './exec.ts';
+import { lastInTransaction } from './last-statement.ts';
 import { compiledQuery, type CompiledSql, type Db } from './sql.ts';
 
 /** CTE bodies (`INSERT …`, no WITH of their own) with placeholders `$1…` into `values`. */
@@ -40,14 +41,16 @@ export function carriedWith(carried: readonly CarriedStatement[], values: unknow
  * Run carried statements in one statement (nothing else to ride in), and `main` (a SELECT of one
  * column, `$1…` into its own values) last in it: its first row's value, or null (undefined without
  * `main`). `main` reads the snapshot the carried statements read: what the transaction stored before.
+ * `last`: the statement is its transaction's last (last-statement.ts: committed with it).
  */
-export async function runCarried(db: Db, carried: readonly CarriedStatement[], main?: CompiledSql): Promise<unknown> {
+export async function runCarried(db: Db, carried: readonly CarriedStatement[], main?: CompiledSql, last = false): Promise<unknown> {
   const values: unknown[] = main ? [...main.values] : [];
   const ctes = carriedWith(carried, values);
+  const run = <T>(statement: () => Promise<T>) => (last ? lastInTransaction(statement) : statement());
   if (main) {
     const text = ctes.length ? `WITH ${ctes.join(', ')}, main AS (${main.text}) SELECT * FROM main` : main.text;
-    return db.maybeOneFirst(compiledQuery({ text, values }));
+    return run(() => db.maybeOneFirst(compiledQuery({ text, values })));
   }
-  if (ctes.length) await exec(db, `WITH ${ctes.join(', ')} SELECT 1`, values);
+  if (ctes.length) await run(() => exec(db, `WITH ${ctes.join(', ')} SELECT 1`, values));
   return undefined;
 }

@@ -121,4 +121,9 @@ export const clusterMigrations: Migration[] = [
     id: 'c0005_environments',
     statements: ['ALTER TABLE platform.projects ADD COLUMN parent_id bigint'],
   },
+  {
+    // As on the control plane (control migration 0018).
+    id: 'c0006_live_sequencing_index_scan',
+    statements: [SEQUENCE_LIVE_EVENTS_FUNCTION],
+  },
 ];

@@ -485,4 +485,9 @@ export const controlMigrations: Migration[] = [
       `CREATE UNIQUE INDEX projects_environment_key ON platform.projects (parent_id, environment_name) WHERE parent_id IS NOT NULL`,
     ],
   },
+  {
+    // The sequencer reads unsequenced events by a plain index scan (live-sequencing.ts).
+    id: '0018_live_sequencing_index_scan',
+    statements: [SEQUENCE_LIVE_EVENTS_FUNCTION],
+  },
 ];

@@ -8,3 +8,4 @@ export { controlMigrations, CONTROL_SCHEMA } from './control-migrations.ts';
 export { clusterMigrations } from './cluster-migrations.ts';
 export { exec, rows, column, exists, reachable, sqlState, withTryLock, cursorRows } from './exec.ts';
 export { carriedWith, runCarried, shiftPlaceholders, type CarriedStatement } from './carried.ts';
+export { lastInTransaction, withGenericPlans } from './last-statement.ts';

@@ -5,9 +5,15 @@
 // The head's row lock is taken by its own statement: in READ COMMITTED each statement of a
 // volatile function takes a new snapshot, so the next one sees the rows any other sequencer
 // committed while this one waited (positions are given once, without gaps).
+//
+// The unsequenced rows are read by a plain index scan of the partial index, never a bitmap scan
+// (which the planner picks for the LIMIT): positioning a row leaves its entry in the partial index
+// until a vacuum, and only a plain scan marks such entries dead as it passes them. With bitmap
+// scans every call walked every row positioned since the last vacuum (26,000 entries, 1.8 ms a
+// call after a few minutes of creates); with a plain scan, only those positioned since the last call.
 export const SEQUENCE_LIVE_EVENTS_FUNCTION = `CREATE OR REPLACE FUNCTION platform.sequence_live_events(schema_name text, max_rows integer)
 RETURNS TABLE ("position" text, "event" text, uid text, "documentId" text, locale text, status text, "createdAt" text)
-LANGUAGE plpgsql VOLATILE AS $fn$
+LANGUAGE plpgsql VOLATILE SET enable_bitmapscan = off AS $fn$
 DECLARE
   head_position bigint;
 BEGIN

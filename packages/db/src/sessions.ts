@@ -31,7 +31,8 @@ import pg from 'pg';
 import { createPgDriverFactory } from '@slonik/pg-driver';
 import type { DriverClient, DriverFactory, DriverQueryResult } from 'slonik';
 import { ClientClosedRequestError, sqlStateOf } from '@cms/errors';
-import { DeallocatingQuery } from './deallocating-query.ts';
+import { BatchedStatement } from './batched-statement.ts';
+import { markedLast, transactionStart } from './last-statement.ts';
 import { PreparedNames, replanned, staleStatement } from './prepared-names.ts';
 import { currentScope, type DbScope, type ScopeOwner } from './request-scope.ts';
 
@@ -41,6 +42,12 @@ interface Session {
   /** The session's `statement_timeout`, ms. */
   timeoutMs: number;
   inTransaction: boolean;
+  /** Its transaction's START (and settings) still to be sent, with the transaction's first statement; null: sent. */
+  beginPending: readonly string[] | null;
+  /** Its transaction has savepoints (a nested slonik transaction): it never commits early. */
+  savepoints: boolean;
+  /** Its transaction was committed with its last statement: slonik's COMMIT has nothing left to do. */
+  committed: boolean;
   /** The request whose statement runs on it now. */
   running: DbScope | null;
   /** A cancel sent for its statement: the session's next statement waits until it has landed. */
@@ -102,6 +109,9 @@ export class Sessions {
             pid: 0,
             timeoutMs: this.defaultTimeoutMs,
             inTransaction: false,
+            beginPending: null,
+            savepoints: false,
+            committed: false,
             running: null,
             cancelling: null,
             prepared: new PreparedNames(this.limits.maxPrepared),
@@ -166,6 +176,13 @@ export class Sessions {
   private async run(session: Session, query: Query, sql: string, values?: unknown[]): Promise<DriverQueryResult> {
     const found = currentScope();
     const scope = found?.owner === this.owner ? found : undefined;
+    // The end of a transaction with nothing left to send: its START never went (no statement ran),
+    // or its COMMIT went with its last statement (which no abort may turn into a failure now).
+    if ((sql === 'COMMIT' || sql === 'ROLLBACK') && (session.beginPending || session.committed)) {
+      session.inTransaction = session.savepoints = session.committed = false;
+      session.beginPending = null;
+      return UNSENT;
+    }
     // A request whose client left runs nothing more, except the rollback of its transaction.
     if (scope?.aborted && !sql.startsWith('ROLLBACK')) throw new ClientClosedRequestError();
     // A cancel sent for the previous statement must not reach this one.
@@ -184,13 +201,36 @@ export class Sessions {
       await query(`SET statement_timeout = ${Math.trunc(timeoutMs)}`);
       session.timeoutMs = timeoutMs;
     }
-    // slonik's own transaction statements (savepoints are nested in them).
-    if (sql === 'START TRANSACTION') session.inTransaction = true;
-    else if (sql === 'COMMIT' || sql === 'ROLLBACK') session.inTransaction = false;
+    // slonik's own transaction statements (savepoints are nested in them). A transaction's START
+    // goes with its first statement, and its COMMIT with its last when the caller marked it
+    // (last-statement.ts): a write of two statements is two round trips, not four.
+    if (sql === 'START TRANSACTION') {
+      session.inTransaction = true;
+      session.beginPending = transactionStart();
+      return UNSENT;
+    }
+    if (sql === 'COMMIT' || sql === 'ROLLBACK') {
+      session.inTransaction = session.savepoints = false;
+    } else if (session.committed) {
+      throw new Error('A statement ran after its transaction was committed with its last statement');
+    } else if (sql.startsWith('SAVEPOINT ')) {
+      session.savepoints = true;
+    }
+    const begin = session.beginPending ?? NONE;
+    const commit = session.inTransaction && !session.savepoints && markedLast();
+    session.beginPending = null;
     session.running = scope ?? null;
     const name = session.prepared.nameFor(sql);
+    const retired = name === undefined ? NONE : session.prepared.takeRetired();
+    const batched = begin.length > 0 || commit || retired.length > 0;
     try {
-      return await query(name === undefined ? sql : this.named(session, sql, name, values), values);
+      const config = batched ? new BatchedStatement({ text: sql, name, values }, { retired, begin, commit }) : name === undefined ? sql : { text: sql, name };
+      const result = await query(config as unknown as string, values);
+      if (commit) {
+        session.inTransaction = false;
+        session.committed = true;
+      }
+      return result;
     } catch (err) {
       const code = sqlStateOf(err);
       if (name === undefined || !staleStatement(code)) throw err;
@@ -202,16 +242,6 @@ export class Sessions {
     } finally {
       session.running = null;
     }
-  }
-
-  /**
-   * pg takes a query config in place of the text: `name` makes it a named prepared statement. The
-   * session's retired names are deallocated in the same round trip (deallocating-query.ts).
-   */
-  private named(session: Session, text: string, name: string, values: unknown[] | undefined): string {
-    const retired = session.prepared.takeRetired();
-    const config = retired.length === 0 ? { text, name } : new DeallocatingQuery({ text, name, values }, retired);
-    return config as unknown as string;
   }
 
   /** One cancel, on a connection of its own: a pool full of the very statements to cancel never delays it. */
@@ -241,6 +271,11 @@ export class Sessions {
     return this.cancelClient;
   }
 }
+
+const NONE: readonly string[] = [];
+
+/** What a transaction statement that was not sent (yet, or at all) answers. */
+const UNSENT: Awaited<ReturnType<Query>> = { command: 'SELECT', fields: [], rowCount: 0, rows: [] } as unknown as Awaited<ReturnType<Query>>;
 
 /** murmur3's 32-bit finaliser: every input bit reaches every output bit (an unsigned result). */
 function mix32(x: number): number {

@@ -12,6 +12,11 @@ export interface WriteContext {
   physical: PhysicalModel;
   /** The project's default locale (relation targets of non-localized sources). */
   defaultLocale: string;
+  /**
+   * The transaction is the write's own (not a caller's, as a release's): its last statement (the
+   * change's events, history and answer) commits it in the same round trip (@cms/db lastInTransaction).
+   */
+  ownTransaction?: boolean;
 }
 
 /** The document version a row belongs to: relation targets default to its locale. */

@@ -3,7 +3,7 @@
 // replaces the published row with a deep copy of the draft. Bodies are validated
 // by `parseDocumentData` before any statement runs, the merged document again before publishing.
 import { ForbiddenError, NotFoundError, ValidationError } from '@cms/errors';
-import { column, compiledQuery, exec, qualify, quoteIdent, rows, runCarried, sqlState, type CarriedStatement, type CompiledSql, type Db } from '@cms/db';
+import { column, compiledQuery, exec, qualify, quoteIdent, rows, runCarried, sqlState, withGenericPlans, type CarriedStatement, type CompiledSql, type Db } from '@cms/db';
 import { newDocumentId } from './document-id.ts';
 import { COLUMNS, copyAttributeChildren, copyVersionRows, deleteVersionRows, type PhysicalContentType, type PhysicalModel } from '@cms/tables';
 import type { ContentType, Model } from '@cms/schema';
@@ -33,8 +33,9 @@ export interface DocumentStore {
   defaultLocale: string;
   hashPassword(plain: string): Promise<string>;
   /**
-   * Runs last in the transaction of every write that creates a document (not a new locale or
-   * version of one); throwing refuses the write. The plan's document limit (@cms/billing).
+   * Runs in the transaction of every write that creates a document (not a new locale or version
+   * of one), just before its last statement; throwing refuses the write. The plan's document
+   * limit (@cms/billing).
    */
   admitDocument?(tx: Db): Promise<void>;
   /**
@@ -76,7 +77,7 @@ function fieldsOf(type: ContentType, data: unknown): string[] {
  */
 async function finishChange(ctx: WriteContext, store: VersionStore, events: readonly DocumentEvent[], keys: readonly VersionKey[], answer?: CompiledSql): Promise<string | null | undefined> {
   const recorded = store.emit && events.length > 0 ? await store.emit(ctx.tx, events) : [];
-  const json = await runCarried(ctx.tx, [...recorded, ...versionStatements(ctx, store.history, keys)], answer);
+  const json = await runCarried(ctx.tx, [...recorded, ...versionStatements(ctx, store.history, keys)], answer, ctx.ownTransaction);
   return answer ? (json === null ? null : String(json)) : undefined;
 }
 
@@ -142,7 +143,8 @@ export function writeContext(store: Pick<DocumentStore, 'schema' | 'model' | 'ph
 }
 
 async function inTransaction<T>(store: DocumentStore, ct: PhysicalContentType, fn: (ctx: WriteContext) => Promise<T>): Promise<T> {
-  const run = () => store.pool.transaction((tx) => fn(writeContext(store, tx)));
+  // Every statement of a write looks its rows up by key: generic plans, never planned again.
+  const run = () => withGenericPlans(() => store.pool.transaction((tx) => fn({ ...writeContext(store, tx), ownTransaction: true })));
   try {
     try {
       return await run();
@@ -239,11 +241,11 @@ async function createIn(ctx: WriteContext, store: DocumentStore, ref: TypeRef, r
   const withPublished = publish && bundle.complete && !checksUniqueOnPublish(ref.ct, row);
   const [id] = await insertVersion(ctx, ref, documentId, row, bundle, withPublished);
   if (publish) await publishDraft(ctx, ref, documentId, id!, row, withPublished);
+  // Just before the last statement: the document limit's check holds a per-project lock until the commit.
+  await store.admitDocument?.(ctx.tx);
   const written: WriteResult = { documentId, locale: ref.locale, status: ref.publishing ? 'published' : 'draft' };
   written.answer = await finishChange(ctx, store, writeEvents(ref, 'entry.create', documentId, req.data),
     [{ uid: req.uid, documentId, locale: ref.locale, draft: !ref.publishing, status: written.status }], req.answer?.(written));
-  // Last: the document limit's check holds a per-project lock until the commit.
-  await store.admitDocument?.(ctx.tx);
   return written;
 }
 
