@@ -12,9 +12,31 @@ describe('carried statements', () => {
 
   it('names each CTE and appends the values after the statement\'s own', () => {
     const values: unknown[] = ['own'];
-    const ctes = carriedWith([{ ctes: ['INSERT INTO a VALUES ($1)', 'INSERT INTO b VALUES ($2, $1)'], values: ['x', 'y'] }, { ctes: ['INSERT INTO c VALUES ($1)'], values: ['z'] }], values);
+    const { ctes } = carriedWith([{ ctes: ['INSERT INTO a VALUES ($1)', 'INSERT INTO b VALUES ($2, $1)'], values: ['x', 'y'] }, { ctes: ['INSERT INTO c VALUES ($1)'], values: ['z'] }], values);
     // Listed last first: Postgres runs them in the reverse order of the list.
     assert.deepEqual(ctes, ['carried2 AS (INSERT INTO c VALUES ($4))', 'carried1 AS (INSERT INTO b VALUES ($3, $2))', 'carried0 AS (INSERT INTO a VALUES ($2))']);
     assert.deepEqual(values, ['own', 'x', 'y', 'z']);
+  });
+
+  it('lists a CTE another reads first, and resolves the outputs\' names and placeholders', () => {
+    const values: unknown[] = [];
+    const delivered: unknown[] = [];
+    const { ctes, outputs } = carriedWith([
+      { ctes: ['INSERT INTO a VALUES ($1)'], values: ['a'] },
+      {
+        ctes: ['UPDATE h SET n = n + 1 RETURNING n', 'INSERT INTO e SELECT n, $1 FROM $cte0 RETURNING *'], values: ['e'],
+        output: { expression: 'SELECT count(*) FROM $cte1 WHERE x = $1', deliver: (v) => delivered.push(v) },
+      },
+    ], values);
+    assert.deepEqual(ctes, [
+      'carried1 AS (UPDATE h SET n = n + 1 RETURNING n)',
+      'carried2 AS (INSERT INTO e SELECT n, $2 FROM carried1 RETURNING *)',
+      'carried0 AS (INSERT INTO a VALUES ($1))',
+    ]);
+    assert.equal(outputs.length, 1);
+    assert.equal(outputs[0]!.expression, 'SELECT count(*) FROM carried2 WHERE x = $2');
+    outputs[0]!.deliver(3);
+    assert.deepEqual(delivered, [3]);
+    assert.deepEqual(values, ['a', 'e']);
   });
 });

@@ -10,7 +10,7 @@ import type { ProjectRuntime } from '@cms/tenancy';
 import { liveEventsStatement } from '@cms/live';
 import { entryPayload, mediaPayload, releasePayload, type MediaEvent, type ReleasePublishEvent } from '@cms/webhooks';
 import type { Platform } from './platform.ts';
-import { noteDocumentChange, noteProjectChange } from './change-notes.ts';
+import { noteDocumentChange, noteProjectChange, noteUnsequencedEvents, positionedLiveEvents } from './change-notes.ts';
 import { pluginRowsJson, REST_LIMITS } from './tenant/rest-targets.ts';
 import type { AuditWho } from './audit/audit-context.ts';
 
@@ -21,7 +21,7 @@ interface ProjectRef {
 
 /** The `emit` hook of a project's DocumentStore; `who` made the change (the audit log's actor). */
 export function documentEvents(platform: Platform, project: ProjectRef, runtime: ProjectRuntime, who: AuditWho): NonNullable<DocumentStore['emit']> {
-  return async (tx, evs) => {
+  return async (tx, evs, committing) => {
     const { actor, ip, userAgent } = who();
     // The audit log's entries of the change, in its transaction (nothing recorded for a
     // rolled-back write), carried with the live log's rows by the write's last statement (with
@@ -45,8 +45,12 @@ export function documentEvents(platform: Platform, project: ProjectRef, runtime:
         return entryPayload(ev.event, type.singularName, ev.uid, json === null ? { documentId: ev.documentId } : JSON.parse(json));
       });
     }
-    // The live stream's log, in the write's transaction (positioned after commit: live/live-hub.ts).
-    const live = liveEventsStatement(runtime.schemaName, streamed);
+    // The live stream's log, in the write's transaction: positioned there when the statement
+    // carrying it commits the write (handed to the request, published before its answer), else
+    // after the commit (live/live-hub.ts).
+    const positioned = committing ? positionedLiveEvents() : undefined;
+    if (!positioned && streamed.length > 0) noteUnsequencedEvents();
+    const live = liveEventsStatement(runtime.schemaName, streamed, positioned);
     return live ? [live, audited] : [audited];
   };
 }

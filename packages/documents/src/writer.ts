@@ -45,9 +45,10 @@ export interface DocumentStore {
    * for `entry.delete`); `status`/`locale` name the version each is about. Webhooks' outbox.
    * Answers the statements that record them (the live log's, the audit log's), which the writer
    * runs with the change's history versions and its answer's read in one statement (@cms/db
-   * carried.ts): they cost no round trip of their own.
+   * carried.ts): they cost no round trip of their own. `committing`: that statement is the last of
+   * the write's own transaction, committed with it (nothing can fail after it but the commit).
    */
-  emit?(tx: Db, events: readonly DocumentEvent[]): Promise<CarriedStatement[]>;
+  emit?(tx: Db, events: readonly DocumentEvent[], committing?: boolean): Promise<CarriedStatement[]>;
   /** Where the write comes from, recorded on the content-history versions it makes (history.ts); null: history off. */
   history: WriteOrigin | null;
 }
@@ -76,7 +77,7 @@ function fieldsOf(type: ContentType, data: unknown): string[] {
  * without `answer`.
  */
 async function finishChange(ctx: WriteContext, store: VersionStore, events: readonly DocumentEvent[], keys: readonly VersionKey[], answer?: CompiledSql): Promise<string | null | undefined> {
-  const recorded = store.emit && events.length > 0 ? await store.emit(ctx.tx, events) : [];
+  const recorded = store.emit && events.length > 0 ? await store.emit(ctx.tx, events, ctx.ownTransaction === true) : [];
   const json = await runCarried(ctx.tx, [...recorded, ...versionStatements(ctx, store.history, keys)], answer, ctx.ownTransaction);
   return answer ? (json === null ? null : String(json)) : undefined;
 }

@@ -1,10 +1,15 @@
 // The statements on a project's live change log (base migration 0010: `live_events`,
 // `live_head`), and nothing else. A write records its document events in its own transaction
-// (`liveEventsStatement`: no lock, no ordering yet); after commit, `sequenceLiveEvents` gives the
-// committed rows without a position the next positions, in one statement holding the head's row
-// lock — whichever process runs it, concurrently or late (a process killed after its commit), the
-// positions are gap-free and every row gets exactly one. Readers only ever see sequenced rows, so
-// a client that saw position n and resumes after it misses nothing.
+// (`liveEventsStatement`), positioned one of two ways, both under the head's row lock:
+// - by the statement itself, when it is its transaction's last (a document write's own): it
+//   moves the head on and holds the head's lock until the commit that follows it in the same round
+//   trip, so positions are given in commit order — a position is visible only once every one
+//   before it is;
+// - or not yet: after commit, `sequenceLiveEvents` gives the committed rows without a position
+//   the next positions, in one statement holding the head's row lock — whichever process runs it,
+//   concurrently or late (a process killed after its commit).
+// Either way positions are gap-free and every row gets exactly one. Readers only ever see
+// positioned rows, so a client that saw position n and resumes after it misses nothing.
 import { exec, isoTimestamp, qualify, rows, type CarriedStatement, type Db } from '@cms/db';
 
 export type LiveEventName = 'entry.create' | 'entry.update' | 'entry.delete' | 'entry.publish' | 'entry.unpublish';
@@ -33,16 +38,35 @@ const eventOf = (r: Raw): LiveEvent => ({ ...r, position: Number(r.position) });
 /**
  * The statement recording a write's document events, carried by the write's last statement in
  * its transaction (@cms/db carried.ts: with the change's audit entries and history versions, one
- * round trip for all); null without events.
+ * round trip for all); null without events. `positioned`: the carrying statement is its
+ * transaction's last, committed with it — the events are positioned in it, and handed to
+ * `positioned` (in position order) once it has run; without it they wait for `sequenceLiveEvents`.
  */
-export function liveEventsStatement(schema: string, evs: readonly LiveEventInput[]): CarriedStatement | null {
+export function liveEventsStatement(schema: string, evs: readonly LiveEventInput[], positioned?: (events: LiveEvent[]) => void): CarriedStatement | null {
   if (evs.length === 0) return null;
   const values: unknown[] = [];
-  const tuples = evs.map((ev) => {
+  const tuples = evs.map((ev, i) => {
     const at = values.push(ev.event, ev.uid, ev.documentId, ev.locale, ev.status) - 5;
-    return `($${at + 1}, $${at + 2}, $${at + 3}, $${at + 4}, $${at + 5})`;
+    return `($${at + 1}, $${at + 2}, $${at + 3}, $${at + 4}, $${at + 5}${positioned ? `, ${i + 1}` : ''})`;
   });
-  return { ctes: [`INSERT INTO ${events(schema)} ("event", "content_type", "document_id", "locale", "status") VALUES ${tuples.join(', ')}`], values };
+  const columns = '"event", "content_type", "document_id", "locale", "status"';
+  if (!positioned) return { ctes: [`INSERT INTO ${events(schema)} (${columns}) VALUES ${tuples.join(', ')}`], values };
+  const n = evs.length;
+  return {
+    ctes: [
+      // The head's row lock, held until the commit: positions in commit order.
+      `UPDATE ${head(schema)} SET "position" = "position" + ${n} RETURNING "position"`,
+      `INSERT INTO ${events(schema)} ("position", ${columns}) SELECT h."position" - ${n} + v.o, v.e, v.t, v.d, v.l, v.s ` +
+      `FROM $cte0 h, (VALUES ${tuples.join(', ')}) AS v (e, t, d, l, s, o) RETURNING *`,
+    ],
+    values,
+    output: {
+      expression: `SELECT json_agg(json_build_object('position', e."position", 'event', e."event", 'uid', e."content_type", ` +
+        `'documentId', e."document_id", 'locale', e."locale", 'status', e."status", 'createdAt', ${isoTimestamp('e."created_at"')}) ` +
+        `ORDER BY e."position")::text FROM $cte1 e`,
+      deliver: (json) => positioned(JSON.parse(String(json)) as LiveEvent[]),
+    },
+  };
 }
 
 /** Whether committed events wait for their position (a cheap check for a sweep). */

@@ -1,7 +1,9 @@
 // The live streams of one gateway (docs/live.md) and the fan-out that feeds them. A write records
-// its document events in its own transaction (@cms/live); after it commits and before it is
-// answered, the gateway that made it gives them their positions (`sequenceNow`: a stream opened
-// after the answer never receives them) and publishes them on the bus (`live` channel); every
+// its document events in its own transaction (@cms/live), positioned there when the statement
+// recording them commits it (a document write's own transaction); otherwise, after it commits and
+// before it is answered, the gateway that made it gives them their positions (`sequenceNow`: a
+// stream opened after the answer never receives them). Either way it publishes them on the bus
+// (`live` channel) before the answer; every
 // gateway — this one included — hands them to the streams it holds for that project, in position
 // order. A stream that sees a gap (two gateways' messages crossed) reads the missing events from
 // the log first; a process killed after its commit leaves events without a position, which the
@@ -141,6 +143,25 @@ export class LiveHub {
       }
     });
     this.sequencing.set(project.id, run);
+  }
+
+  /**
+   * A request's writes committed: publish the live events they positioned themselves, and position
+   * (then publish) those they left to the sequencer — before the request is answered.
+   */
+  async afterWrites(project: LiveProject, positioned: readonly LiveEvent[], unsequenced: boolean): Promise<void> {
+    await Promise.all([positioned.length > 0 ? this.publish(project, positioned) : undefined, unsequenced ? this.sequenceNow(project) : undefined]);
+  }
+
+  /** Events positioned by their write: on the bus. A failure leaves them to the log (a stream reads them at its next gap or resume). */
+  private async publish(project: LiveProject, events: readonly LiveEvent[]): Promise<void> {
+    if (this.closed) return;
+    this.stats.sequenced += events.length;
+    try {
+      await this.bus.publish(LIVE_CHANNEL, JSON.stringify({ projectId: project.id, events }));
+    } catch (err) {
+      this.logger.warn({ err, projectId: project.id }, 'live events could not be published; streams read them from the log');
+    }
   }
 
   /**

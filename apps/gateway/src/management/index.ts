@@ -91,7 +91,7 @@ export async function managementPlugin(app: FastifyInstance, opts: ManagementOpt
       // Refused before anything was written, unless a part of it was (an import's documents).
       if (reply.statusCode >= 400 && !notes.project && notes.keys.size === 0) return payload;
       await Promise.all([
-        notes.keys.size > 0 ? platform.live.sequenceNow(request.managedProject) : undefined,
+        platform.live.afterWrites(request.managedProject, notes.positioned, notes.unsequenced),
         platform.delivery.changed(request.managedProject.id, purgeKeysOf(notes)),
       ]);
       return payload;

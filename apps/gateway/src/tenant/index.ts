@@ -114,9 +114,10 @@ export async function tenantPlugin(app: FastifyInstance, opts: TenantOptions): P
     }
     if (!request.tenant || !committedIn(reply)) return done(null, payload);
     const project = request.tenant.project;
-    // Documents changed: their live events get their positions before the answer.
-    const positioned = request.changeNotes && request.changeNotes.keys.size > 0 ? platform.live.sequenceNow(project) : undefined;
-    Promise.all([positioned, platform.delivery.changed(project.id, purgeKeysOf(request.changeNotes))]).then(() => done(null, payload), done);
+    // Documents changed: their live events are positioned and published before the answer.
+    const notes = request.changeNotes;
+    const live = notes ? platform.live.afterWrites(project, notes.positioned, notes.unsequenced) : undefined;
+    Promise.all([live, platform.delivery.changed(project.id, purgeKeysOf(notes))]).then(() => done(null, payload), done);
   });
   // Usage metering: batched in memory, written every few seconds, by route. Refused requests
   // (counted by the limiters as rejections), preflights and the dashboard's own calls are not counted.
