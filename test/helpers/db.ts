@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { createPool, type DatabasePool } from 'slonik';
+import { Sessions, type SessionLimits } from '../../packages/db/src/sessions.ts';
 
 export const TEST_PG_ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -45,4 +46,15 @@ export async function createTestDatabase(prefix = 'cms_test'): Promise<TestDatab
       await admin((c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
     },
   };
+}
+
+/**
+ * A slonik pool of `size` connections through the gateway's session wrapper (@cms/db sessions.ts:
+ * prepared names, recycling, batched transaction statements), outside any request's scope.
+ */
+export async function createSessionsPool(url: string, size: number, limits: Partial<SessionLimits> = {}): Promise<DatabasePool> {
+  const sessions = new Sessions({ abort: () => {} }, url, 10_000,
+    { maxAgeMs: 3_600_000, maxUses: 1_000_000, maxPrepared: 100, parallelWorkersPerQuery: 0, ...limits },
+    (err) => { throw err; });
+  return createPool(url, { maximumPoolSize: size, driverFactory: sessions.driverFactory(), resetConnection: async () => {}, captureStackTrace: false });
 }

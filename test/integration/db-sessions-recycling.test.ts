@@ -7,17 +7,10 @@ import { setTimeout } from 'node:timers/promises';
 import { loadConfig } from '@cms/config';
 import { compiledQuery, createDatabase, sql, type Database } from '@cms/db';
 import { silentLogger } from '@cms/telemetry';
-import { createPool, type CommonQueryMethods, type DatabasePool } from 'slonik';
-import { Sessions, type SessionLimits } from '../../packages/db/src/sessions.ts';
-import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
+import type { CommonQueryMethods, DatabasePool } from 'slonik';
+import { createSessionsPool, createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 
 const backendPid = (db: CommonQueryMethods) => db.oneFirst(sql.unsafe`SELECT pg_backend_pid() AS pid`) as Promise<number>;
-
-/** Sessions with these limits on a pool of one connection (every statement on the same session until it is recycled). */
-async function sessionsPool(url: string, limits: Omit<SessionLimits, 'parallelWorkersPerQuery' | 'maxPrepared'> & { maxPrepared?: number }): Promise<DatabasePool> {
-  const sessions = new Sessions({ abort: () => {} }, url, 10_000, { maxPrepared: 100, ...limits, parallelWorkersPerQuery: 0 }, (err) => assert.fail(String(err)));
-  return createPool(url, { maximumPoolSize: 1, driverFactory: sessions.driverFactory(), resetConnection: async () => {}, captureStackTrace: false });
-}
 
 describe('pooled connection recycling and prepared statements', () => {
   let test: TestDatabase;
@@ -72,7 +65,7 @@ describe('pooled connection recycling and prepared statements', () => {
   });
 
   it('closes a connection at its first release past its maximum age', async () => {
-    const pool = await sessionsPool(test.url, { maxAgeMs: 300, maxUses: 1_000_000 });
+    const pool = await createSessionsPool(test.url, 1, { maxAgeMs: 300 });
     try {
       const first = await backendPid(pool);
       assert.equal(await backendPid(pool), first);
@@ -93,7 +86,7 @@ describe('pooled connection recycling and prepared statements', () => {
       (await db.any(compiledQuery({ text: `SELECT name, statement FROM pg_prepared_statements /* ${tag} */ ORDER BY prepare_time, name`, values: [] }))) as unknown as { name: string; statement: string }[];
 
     before(async () => {
-      pool = await sessionsPool(test.url, { maxAgeMs: 3_600_000, maxUses: 1_000_000, maxPrepared: 3 });
+      pool = await createSessionsPool(test.url, 1, { maxPrepared: 3 });
       for (let n = 1; n <= 6; n++) await test.pool.query(compiledQuery({ text: `CREATE TABLE lru_${n} AS SELECT 1 AS id, ${n} AS v`, values: [] }));
     });
     after(async () => {

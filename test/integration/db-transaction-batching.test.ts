@@ -4,9 +4,8 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { compiledQuery, lastInTransaction, withGenericPlans } from '@cms/db';
-import { createPool, UniqueIntegrityConstraintViolationError, type CommonQueryMethods, type DatabasePool } from 'slonik';
-import { Sessions } from '../../packages/db/src/sessions.ts';
-import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
+import { UniqueIntegrityConstraintViolationError, type CommonQueryMethods, type DatabasePool } from 'slonik';
+import { createSessionsPool, createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 import { CountingProxy } from '../helpers/pg-proxy.ts';
 
 const q = (text: string, values: unknown[] = []) => compiledQuery({ text, values });
@@ -35,8 +34,7 @@ describe('transactions on pooled sessions: START and COMMIT ride with statements
     await proxy.listen();
     const url = test.url.replace(':5432/', `:${proxy.port}/`);
     // One connection: every transaction on the same session.
-    const sessions = new Sessions({ abort: () => {} }, url, 10_000, { maxAgeMs: 3_600_000, maxUses: 1_000_000, maxPrepared: 100, parallelWorkersPerQuery: 0 }, (err) => assert.fail(String(err)));
-    pool = await createPool(url, { maximumPoolSize: 1, driverFactory: sessions.driverFactory(), resetConnection: async () => {}, captureStackTrace: false });
+    pool = await createSessionsPool(url, 1);
   });
   after(async () => {
     await pool.end();

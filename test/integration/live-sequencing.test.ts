@@ -8,9 +8,8 @@ import { after, before, describe, it } from 'node:test';
 import { CONTROL_SCHEMA, clusterMigrations, compiledQuery, runCarried, runMigrations } from '@cms/db';
 import { baseMigrationsFor } from '@cms/ddl';
 import { liveEventsStatement, sequenceLiveEvents, type LiveEvent, type LiveEventInput } from '@cms/live';
-import { createPool, type DatabasePool } from 'slonik';
-import { Sessions } from '../../packages/db/src/sessions.ts';
-import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
+import type { DatabasePool } from 'slonik';
+import { createSessionsPool, createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 
 const SCHEMA = 't_live_seq';
 const q = (text: string, values: unknown[] = []) => compiledQuery({ text, values });
@@ -62,8 +61,7 @@ describe('live event sequencing', () => {
 
   it('gives writes that position their own events and writes that leave them to the sequencer gap-free positions, each once', async () => {
     // The gateway's pool: a write's last statement commits it in the same round trip.
-    const sessions = new Sessions({ abort: () => {} }, test.url, 10_000, { maxAgeMs: 3_600_000, maxUses: 1_000_000, maxPrepared: 100, parallelWorkersPerQuery: 0 }, (err) => assert.fail(String(err)));
-    sessionsPool = await createPool(test.url, { maximumPoolSize: 8, driverFactory: sessions.driverFactory(), resetConnection: async () => {}, captureStackTrace: false });
+    sessionsPool = await createSessionsPool(test.url, 8);
     const pool = sessionsPool;
     const headBefore = Number(await test.pool.oneFirst(q(`SELECT position FROM "${SCHEMA}".live_head`)));
     const pair = (documentId: string): LiveEventInput[] => [
