@@ -5,6 +5,7 @@
 // writes that leave theirs to the sequencer, concurrently, give gap-free positions, each once.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { setTimeout } from 'node:timers/promises';
 import { CONTROL_SCHEMA, clusterMigrations, compiledQuery, runCarried, runMigrations } from '@cms/db';
 import { baseMigrationsFor } from '@cms/ddl';
 import { liveEventsStatement, sequenceLiveEvents, type LiveEvent, type LiveEventInput } from '@cms/live';
@@ -50,12 +51,18 @@ describe('live event sequencing', () => {
     await addEvents(2_000);
     assert.equal((await sequenceLiveEvents(test.pool, SCHEMA, { probe: false })).length, 1_000);
     assert.equal((await sequenceLiveEvents(test.pool, SCHEMA, { probe: false })).length, 1_000);
-    // 2,003 positioned events, whose partial-index entries stay until a vacuum.
-    await sequenceLiveEvents(test.pool, SCHEMA, { probe: false });
-    const before = await indexReads();
-    for (let i = 0; i < 5; i++) assert.deepEqual(await sequenceLiveEvents(test.pool, SCHEMA, { probe: false }), []);
-    // A bitmap scan returns every one of them again at each call (10,000 here).
-    const read = (await indexReads()) - before;
+    // 2,003 positioned events, whose partial-index entries stay until a vacuum. A plain index scan
+    // marks each dead once no transaction can see its row any more — a moment later on a busy
+    // server, where a backend starting up or copying a database holds that horizon back — and
+    // then passes it; a bitmap scan returns every one of them again at each call (10,015 here).
+    let read = Number.POSITIVE_INFINITY;
+    for (let attempt = 0; attempt < 50 && read >= 100; attempt++) {
+      if (attempt > 0) await setTimeout(100);
+      await sequenceLiveEvents(test.pool, SCHEMA, { probe: false });
+      const before = await indexReads();
+      for (let i = 0; i < 5; i++) assert.deepEqual(await sequenceLiveEvents(test.pool, SCHEMA, { probe: false }), []);
+      read = (await indexReads()) - before;
+    }
     assert.ok(read < 100, `index entries read by 5 calls with nothing pending: ${read}`);
   });
 
