@@ -1,6 +1,6 @@
 // A relation field's search: the target type's documents whose main field contains what was
 // typed (drafts included, in the document's locale), through the project's content API.
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { RelationItem } from '../../../components/fields/relation-body.ts';
 import { searchItems, searchPath, type RelationTarget } from '../../../components/fields/relation-target.ts';
 import { contentApi } from '../../../content-api.ts';
@@ -25,8 +25,13 @@ export const relationSearchQueryOptions = (search: RelationSearch, target: Relat
     staleTime: 10_000,
   });
 
-/** Searched while the picker is open (`enabled`) and the target type is known. */
+/**
+ * Searched while the picker is open (`enabled`) and the target type is known. The last results
+ * stay offered while the next search runs: an option being clicked as the debounce fires is not
+ * taken from under the pointer (its row would vanish between the press and the release, and the
+ * click land on nothing).
+ */
 export function useRelationSearch(search: RelationSearch, target: RelationTarget | null, enabled: boolean) {
   const options = relationSearchQueryOptions(search, target);
-  return useQuery({ ...options, enabled: enabled && target !== null });
+  return useQuery({ ...options, enabled: enabled && target !== null, placeholderData: keepPreviousData });
 }
