@@ -10,7 +10,7 @@
 // - `COMMIT` after it, when the caller marked it as its transaction's last (`lastInTransaction`).
 // Between two Syncs Postgres runs the messages in order and, after an error, skips the rest: a
 // failed statement leaves its transaction failed (never committed), as when each ran alone. A
-// COMMIT that fails (a deferred check) fails the statement. The two control statements' own
+// COMMIT that fails (a deferred check) fails the statement. The control statements' own
 // completions are not part of the statement's result. (pg credits START's ParseComplete to the
 // statement's name: when the statement's own Parse then fails, pg records a name Postgres does not
 // have. Such a failure retires the name (sessions.ts: class 42, or 26000 at its next use), so it

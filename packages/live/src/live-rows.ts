@@ -61,10 +61,9 @@ export function liveEventsStatement(schema: string, evs: readonly LiveEventInput
     ],
     values,
     output: {
-      expression: `SELECT json_agg(json_build_object('position', e."position", 'event', e."event", 'uid', e."content_type", ` +
-        `'documentId', e."document_id", 'locale', e."locale", 'status', e."status", 'createdAt', ${isoTimestamp('e."created_at"')}) ` +
-        `ORDER BY e."position")::text FROM $cte1 e`,
-      deliver: (json) => positioned(JSON.parse(String(json)) as LiveEvent[]),
+      // The rows as every read of the log answers them (COLUMNS), in position order.
+      expression: `SELECT json_agg(r ORDER BY r.position::bigint)::text FROM (SELECT ${COLUMNS} FROM $cte1 e) r`,
+      deliver: (json) => positioned((JSON.parse(String(json)) as Raw[]).map(eventOf)),
     },
   };
 }

@@ -156,12 +156,17 @@ export class LiveHub {
   /** Events positioned by their write: on the bus. A failure leaves them to the log (a stream reads them at its next gap or resume). */
   private async publish(project: LiveProject, events: readonly LiveEvent[]): Promise<void> {
     if (this.closed) return;
-    this.stats.sequenced += events.length;
     try {
-      await this.bus.publish(LIVE_CHANNEL, JSON.stringify({ projectId: project.id, events }));
+      await this.broadcast(project, events);
     } catch (err) {
       this.logger.warn({ err, projectId: project.id }, 'live events could not be published; streams read them from the log');
     }
+  }
+
+  /** Positioned events to every gateway's streams of the project (counted for `/metrics`). */
+  private async broadcast(project: LiveProject, events: readonly LiveEvent[]): Promise<void> {
+    this.stats.sequenced += events.length;
+    await this.bus.publish(LIVE_CHANNEL, JSON.stringify({ projectId: project.id, events }));
   }
 
   /**
@@ -169,7 +174,7 @@ export class LiveHub {
    * (a stream opened after the answer starts after them), then publish them. A failure leaves
    * them to the background run and the sweep: late, never lost.
    */
-  async sequenceNow(project: LiveProject): Promise<void> {
+  private async sequenceNow(project: LiveProject): Promise<void> {
     if (this.closed) return;
     try {
       await detached(() => this.sequence(project, false));
@@ -184,8 +189,7 @@ export class LiveHub {
     for (;;) {
       const events = await sequenceLiveEvents(pool, project.schemaName, { probe });
       if (events.length === 0) return;
-      this.stats.sequenced += events.length;
-      await this.bus.publish(LIVE_CHANNEL, JSON.stringify({ projectId: project.id, events }));
+      await this.broadcast(project, events);
       if (events.length < 1_000) return;
     }
   }
